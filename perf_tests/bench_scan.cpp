@@ -1,0 +1,130 @@
+// Scans: tessel against std::inclusive_scan (whole arrays), the per-slice
+// loop a user would write (along dims), and Kokkos' own scans
+// (Kokkos::parallel_scan over the whole array; a team-level
+// Kokkos::parallel_scan per slice along dims).
+
+#include <bench_support.hpp>
+
+#include <tessel/scan.hpp>
+
+#include <numeric>
+#include <random>
+
+namespace tessel_perf {
+namespace {
+
+constexpr bool host_accessible = Kokkos::SpaceAccessibility<Kokkos::HostSpace, Space::memory_space>::accessible;
+
+template <class View>
+void fill_random(const View& view) {
+  auto host = Kokkos::create_mirror_view(view);
+  std::mt19937_64 engine(42);
+  auto* data = host.data();
+  for (std::size_t i = 0; i < host.span(); ++i) data[i] = static_cast<typename View::value_type>(engine() % 16);
+  Kokkos::deep_copy(view, host);
+}
+
+template <class T>
+void register_whole(std::int64_t n) {
+  using Vector = Kokkos::View<T*, Space::memory_space>;
+  const std::string shape = "1d:" + std::to_string(n);
+  const std::int64_t bytes = 2 * n * std::int64_t(sizeof(T));
+  auto data = [n] {
+    Vector src("bench::src", n), dst("bench::dst", n);
+    fill_random(src);
+    return std::make_pair(src, dst);
+  };
+  register_timed(name("scan", "tessel", type_name<T>(), shape), n, bytes, [=] {
+    auto [src, dst] = data();
+    return [=] { tessel::inclusive_scan(Space(), src, dst, tessel::Plus{}); };
+  });
+  register_timed(name("scan", "kokkos", type_name<T>(), shape), n, bytes, [=] {
+    auto [src, dst] = data();
+    return [=] {
+      Kokkos::parallel_scan(
+          "bench::kokkos_parallel_scan", Kokkos::RangePolicy<Space>(0, n),
+          KOKKOS_LAMBDA(std::int64_t i, T & update, bool final) {
+            update += src(i);
+            if (final) dst(i) = update;
+          });
+    };
+  });
+  if constexpr (host_accessible) {
+    register_timed(name("scan", "std", type_name<T>(), shape), n, bytes, [=] {
+      auto [src, dst] = data();
+      return [=] { std::inclusive_scan(src.data(), src.data() + n, dst.data()); };
+    });
+  }
+}
+
+template <class T>
+void register_along_dim(std::int64_t rows, std::int64_t columns, int dim) {
+  using Matrix = Kokkos::View<T**, Kokkos::LayoutLeft, Space::memory_space>;
+  const std::string shape = "dim" + std::to_string(dim) + ":" + std::to_string(rows) + "x" + std::to_string(columns);
+  const std::int64_t n = rows * columns, bytes = 2 * n * std::int64_t(sizeof(T));
+  const std::int64_t slices = dim == 0 ? columns : rows, length = dim == 0 ? rows : columns;
+  auto data = [rows, columns] {
+    Matrix src("bench::src", rows, columns), dst("bench::dst", rows, columns);
+    fill_random(src);
+    return std::make_pair(src, dst);
+  };
+  register_timed(name("scan", "tessel", type_name<T>(), shape), n, bytes, [=] {
+    auto [src, dst] = data();
+    return [=] { tessel::inclusive_scan(Space(), src, dst, tessel::Plus{}, tessel::ScanOptions{dim}); };
+  });
+  register_timed(name("scan", "kokkos", type_name<T>(), shape), n, bytes, [=] {
+    auto [src, dst] = data();
+    return [=] {
+      using Member = Kokkos::TeamPolicy<Space>::member_type;
+      Kokkos::parallel_for(
+          "bench::kokkos_team_scan", Kokkos::TeamPolicy<Space>(Space(), static_cast<int>(slices), Kokkos::AUTO),
+          KOKKOS_LAMBDA(const Member& team) {
+            const std::int64_t s = team.league_rank();
+            Kokkos::parallel_scan(Kokkos::TeamThreadRange(team, length), [&](std::int64_t p, T& update, bool final) {
+              const T x = dim == 0 ? src(p, s) : src(s, p);
+              update += x;
+              if (final) (dim == 0 ? dst(p, s) : dst(s, p)) = update;
+            });
+          });
+    };
+  });
+  if constexpr (host_accessible) {
+    // The loop a user writes: one slice after the other.
+    register_timed(name("scan", "loop", type_name<T>(), shape), n, bytes, [=] {
+      auto [src, dst] = data();
+      return [=] {
+        for (std::int64_t s = 0; s < slices; ++s) {
+          T running = 0;
+          for (std::int64_t p = 0; p < length; ++p) {
+            running += dim == 0 ? src(p, s) : src(s, p);
+            (dim == 0 ? dst(p, s) : dst(s, p)) = running;
+          }
+        }
+      };
+    });
+  }
+}
+
+template <class T>
+void register_type() {
+  for (std::int64_t n : {10000LL, 100000LL, 1000000LL, 10000000LL, 16777216LL, 100000000LL}) register_whole<T>(n);
+  // Square, tall-skinny and wide-skinny LayoutLeft matrices of 10^4 to 10^8
+  // elements, and the 4096 x 4096 of the README's table.
+  for (std::int64_t side : {100LL, 1000LL, 4096LL, 10000LL})
+    for (int dim : {0, 1}) register_along_dim<T>(side, side, dim);
+  for (std::int64_t n : {10000LL, 1000000LL, 100000000LL})
+    for (int dim : {0, 1}) {
+      register_along_dim<T>(n / 16, 16, dim);
+      register_along_dim<T>(16, n / 16, dim);
+    }
+}
+
+}  // namespace
+
+void register_scan_benchmarks() {
+  register_type<float>();
+  register_type<double>();
+  register_type<std::int64_t>();
+}
+
+}  // namespace tessel_perf

@@ -1,0 +1,53 @@
+#pragma once
+// What every benchmark shares: names of the form
+// family/implementation/type/shape, fenced manual timing, and the counters.
+
+#include <Kokkos_Core.hpp>
+#include <benchmark/benchmark.h>
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+namespace tessel_perf {
+
+using Space = Kokkos::DefaultExecutionSpace;
+
+template <class T>
+const char* type_name();
+template <>
+inline const char* type_name<float>() { return "float"; }
+template <>
+inline const char* type_name<double>() { return "double"; }
+template <>
+inline const char* type_name<std::int32_t>() { return "int32"; }
+template <>
+inline const char* type_name<std::int64_t>() { return "int64"; }
+
+inline std::string name(const std::string& family, const std::string& implementation, const std::string& type,
+                        const std::string& shape) {
+  return family + "/" + implementation + "/" + type + "/" + shape;
+}
+
+// Registers `body(state)` as a benchmark timed manually: `run()` is fenced
+// before and after, so asynchronous kernels are timed whole. `bytes` is what
+// one run reads and writes, `items` the elements it handles.
+template <class Setup>
+void register_timed(const std::string& benchmark_name, std::int64_t items, std::int64_t bytes, Setup setup) {
+  benchmark::RegisterBenchmark(benchmark_name.c_str(), [=](benchmark::State& state) {
+    auto run = setup();  // allocation and data, outside the timed region
+    for (auto _ : state) {
+      Space().fence();
+      const auto start = std::chrono::steady_clock::now();
+      run();
+      Space().fence();
+      state.SetIterationTime(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    }
+    state.SetItemsProcessed(state.iterations() * items);
+    state.SetBytesProcessed(state.iterations() * bytes);
+  })->UseManualTime()->Unit(benchmark::kMillisecond);
+}
+
+void register_scan_benchmarks();
+
+}  // namespace tessel_perf

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Runs the whole test suite, in three configurations:
+#   serial    Debian's Kokkos (Serial backend), the build in build/
+#   openmp    a Kokkos with OpenMP, OMP_NUM_THREADS=4 so teams of several
+#             threads run (more threads than cores on purpose), in build-openmp/
+#   sanitize  AddressSanitizer + UndefinedBehaviorSanitizer on Serial, in build-asan/
+#   scripts/test.sh [serial|openmp|sanitize ...]   (default: all three)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+configurations=("$@")
+[ ${#configurations[@]} -gt 0 ] || configurations=(serial openmp sanitize)
+jobs=$(nproc)
+launcher=()
+command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+
+run_configuration() {
+  local name=$1 directory=$2
+  shift 2
+  echo "=== tessel tests: $name ==="
+  cmake -S . -B "$directory" -DTESSEL_ENABLE_TESTS=ON "${launcher[@]}" "$@" >/dev/null
+  cmake --build "$directory" -j "$jobs"
+  ctest --test-dir "$directory" -j "$jobs" --output-on-failure --timeout 900
+}
+
+for configuration in "${configurations[@]}"; do
+  case "$configuration" in
+    serial)
+      run_configuration serial build -DCMAKE_BUILD_TYPE=Release -DTESSEL_ENABLE_EXAMPLES=ON \
+        -DTESSEL_ENABLE_PERF_TESTS=ON
+      ;;
+    openmp)
+      prefix=${TESSEL_KOKKOS_OPENMP_PREFIX:-$HOME/.cache/tessel/kokkos-3.4.01-openmp}
+      scripts/install_kokkos_openmp.sh "$prefix"
+      OMP_NUM_THREADS=4 OMP_PROC_BIND=false run_configuration openmp build-openmp \
+        -DCMAKE_BUILD_TYPE=Release -DKokkos_DIR="$prefix/lib/cmake/Kokkos"
+      ;;
+    sanitize)
+      flags="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+      UBSAN_OPTIONS=print_stacktrace=1 run_configuration sanitize build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined"
+      ;;
+    *)
+      echo "unknown configuration '$configuration' (serial, openmp, sanitize)" >&2
+      exit 2
+      ;;
+  esac
+done

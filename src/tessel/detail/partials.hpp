@@ -1,0 +1,65 @@
+#ifndef TESSEL_DETAIL_PARTIALS_HPP
+#define TESSEL_DETAIL_PARTIALS_HPP
+
+// Partial results of a scan (run totals, team totals, tile aggregates and
+// carries). With a known neutral element a partial is a plain value; without
+// one it is an optional value, and an empty partial combines as "nothing", so
+// the operator never sees a value that is not in the input.
+
+#include <tessel/operators.hpp>
+
+namespace tessel::detail {
+
+template <class T>
+struct Optional {
+  T value{};  // first, as Intel's OpenCL once miscompiled the other order
+  bool present = false;
+};
+
+// Combines values and partials with `op`, in order, never commuting them.
+template <class Op, class Value, bool UseIdentity = has_identity_element<Op, Value>>
+struct Partials {
+  using value_type = Value;
+  using partial_type = Value;
+  Op op;
+
+  KOKKOS_INLINE_FUNCTION Value apply(const Value& a, const Value& b) const {
+    return static_cast<Value>(op(a, b));
+  }
+  KOKKOS_INLINE_FUNCTION static partial_type empty() { return identity_element<Op, Value>::value(); }
+  KOKKOS_INLINE_FUNCTION static partial_type make(const Value& value) { return value; }
+  KOKKOS_INLINE_FUNCTION static bool present(const partial_type&) { return true; }
+  KOKKOS_INLINE_FUNCTION static const Value& value(const partial_type& partial) { return partial; }
+  KOKKOS_INLINE_FUNCTION partial_type combine(const partial_type& a, const partial_type& b) const {
+    return apply(a, b);
+  }
+};
+
+template <class Op, class Value>
+struct Partials<Op, Value, false> {
+  using value_type = Value;
+  using partial_type = Optional<Value>;
+  Op op;
+
+  KOKKOS_INLINE_FUNCTION Value apply(const Value& a, const Value& b) const {
+    return static_cast<Value>(op(a, b));
+  }
+  KOKKOS_INLINE_FUNCTION static partial_type empty() { return partial_type{}; }
+  KOKKOS_INLINE_FUNCTION static partial_type make(const Value& value) {
+    partial_type partial;
+    partial.value = value;
+    partial.present = true;
+    return partial;
+  }
+  KOKKOS_INLINE_FUNCTION static bool present(const partial_type& partial) { return partial.present; }
+  KOKKOS_INLINE_FUNCTION static const Value& value(const partial_type& partial) { return partial.value; }
+  KOKKOS_INLINE_FUNCTION partial_type combine(const partial_type& a, const partial_type& b) const {
+    if (!a.present) return b;
+    if (!b.present) return a;
+    return make(apply(a.value, b.value));
+  }
+};
+
+}  // namespace tessel::detail
+
+#endif

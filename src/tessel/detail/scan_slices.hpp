@@ -1,0 +1,107 @@
+#ifndef TESSEL_DETAIL_SCAN_SLICES_HPP
+#define TESSEL_DETAIL_SCAN_SLICES_HPP
+
+// Chooses and launches the scan kernels for a pair of slice layouts.
+
+#include <tessel/detail/scan_batched.hpp>
+#include <tessel/detail/scan_tiles.hpp>
+#include <tessel/tuning.hpp>
+
+#include <algorithm>
+#include <type_traits>
+
+namespace tessel::detail {
+
+template <class Exec, class SrcLayout, class DstLayout, class Partials>
+void scan_slices(const char* function, const Exec& exec, const SrcLayout& src, const DstLayout& dst,
+                 const Partials& partials, const typename Partials::partial_type& carry_init,
+                 bool exclusive, TuningParameters tuning);
+
+template <class Exec, class SrcLayout, class DstLayout, class Partials>
+void scan_batched(const char* function, const Exec& exec, const SrcLayout& src, const DstLayout& dst,
+                  const Partials& partials, const typename Partials::partial_type& carry_init,
+                  bool exclusive, const TuningParameters& tuning) {
+  using value_type = typename Partials::value_type;
+  using Kernel = BatchedScanKernel<lockstep_lanes<Exec>, SrcLayout, DstLayout, Partials>;
+  const int runs = tuning.team_size * tuning.runs_per_thread;
+  const TileShape shape = tuning.tile(sizeof(value_type), std::is_arithmetic_v<value_type>,
+                                      Kernel::scratch_besides_tile(runs));
+  const std::size_t scratch = shape.scratch_bytes() + Kernel::scratch_besides_tile(runs);
+  const index_type teams = (src.count + shape.runs - 1) / shape.runs;
+  const auto policy = make_team_policy(function, exec, teams, shape.team_size, scratch);
+  Kokkos::parallel_for("tessel::scan::batched_slices", policy,
+                       Kernel{src, dst, partials, shape, carry_init, exclusive});
+}
+
+template <class Exec, class SrcLayout, class DstLayout, class Partials>
+void scan_tiled(const char* function, const Exec& exec, const SrcLayout& src, const DstLayout& dst,
+                const Partials& partials, const typename Partials::partial_type& carry_init,
+                bool exclusive, const TuningParameters& tuning) {
+  using value_type = typename Partials::value_type;
+  constexpr int lanes = lockstep_lanes<Exec>;
+  using Pass = TileScanKernel<TilePhase::single_pass, lanes, SrcLayout, DstLayout, Partials>;
+  using Reduce = TileScanKernel<TilePhase::reduce, lanes, SrcLayout, DstLayout, Partials>;
+  using Finish = TileScanKernel<TilePhase::finish, lanes, SrcLayout, DstLayout, Partials>;
+  TileShape shape = tuning.tile(sizeof(value_type), std::is_arithmetic_v<value_type>,
+                                Pass::scratch_besides_tile(tuning.team_size));
+  if (shape.elements() == 1) {
+    // Tiles of one element would leave as many aggregates as elements, and
+    // scanning the aggregates would never shrink the problem.
+    TuningParameters two_items = tuning;
+    two_items.max_items_per_thread = 2;
+    two_items.scratch_bytes = std::max(tuning.scratch_bytes, std::size_t(1) << 12);
+    shape = two_items.tile(sizeof(value_type), std::is_arithmetic_v<value_type>,
+                           Pass::scratch_besides_tile(tuning.team_size));
+  }
+  const std::size_t scratch = shape.scratch_bytes() + Pass::scratch_besides_tile(shape.team_size);
+  const index_type tiles_per_slice = (src.length + shape.elements() - 1) / shape.elements();
+  const index_type tiles = src.count * tiles_per_slice;
+  const auto policy = make_team_policy(function, exec, tiles, shape.team_size, scratch);
+
+  if (tiles_per_slice == 1) {  // every slice fits one tile: nothing to carry across teams
+    Kokkos::parallel_for("tessel::scan::tiles", policy,
+                         Finish{src, dst, partials, shape, tiles_per_slice, carry_init, exclusive});
+    return;
+  }
+  if (tuning.scan_lookback) {
+    const auto flags = allocate<int>(exec, "tessel::scan::tile_flags", tiles + 1, true);
+    const auto aggregates = allocate<value_type>(exec, "tessel::scan::tile_aggregates", tiles);
+    const auto inclusive = allocate<value_type>(exec, "tessel::scan::tile_prefixes", tiles);
+    Pass kernel{src, dst, partials, shape, tiles_per_slice, carry_init, exclusive};
+    kernel.ticket_counter = flags.data() + tiles;
+    kernel.flags = flags.data();
+    kernel.aggregates = aggregates.data();
+    kernel.inclusive = inclusive.data();
+    Kokkos::parallel_for("tessel::scan::tiles_single_pass", policy, kernel);
+    return;
+  }
+  const auto aggregates = allocate<value_type>(exec, "tessel::scan::tile_aggregates", tiles);
+  Reduce reduce{src, dst, partials, shape, tiles_per_slice, carry_init, exclusive};
+  reduce.aggregates = aggregates.data();
+  Kokkos::parallel_for("tessel::scan::tile_aggregates", policy, reduce);
+  // The aggregates of each slice's tiles are themselves scanned; the kernels
+  // shrink them by a tile's length per level.
+  const auto packed = packed_slices(aggregates.data(), src.count, tiles_per_slice);
+  scan_slices(function, exec, packed, packed, partials, Partials::empty(), false, tuning);
+  Finish finish{src, dst, partials, shape, tiles_per_slice, carry_init, exclusive};
+  finish.aggregates = aggregates.data();
+  Kokkos::parallel_for("tessel::scan::tiles", policy, finish);
+}
+
+template <class Exec, class SrcLayout, class DstLayout, class Partials>
+void scan_slices(const char* function, const Exec& exec, const SrcLayout& src, const DstLayout& dst,
+                 const Partials& partials, const typename Partials::partial_type& carry_init,
+                 bool exclusive, TuningParameters tuning) {
+  if (src.count == 0 || src.length == 0) return;
+  tuning.team_size = launch_team_size(exec, tuning.team_size);
+  tuning.runs_per_thread = std::max(tuning.runs_per_thread, 1);
+  const int runs = tuning.team_size * tuning.runs_per_thread;
+  if (tuning.batch_slices(src.count, runs, static_cast<std::int64_t>(exec.concurrency())))
+    scan_batched(function, exec, src, dst, partials, carry_init, exclusive, tuning);
+  else
+    scan_tiled(function, exec, src, dst, partials, carry_init, exclusive, tuning);
+}
+
+}  // namespace tessel::detail
+
+#endif

@@ -1,0 +1,141 @@
+#ifndef TESSEL_DETAIL_SLICES_HPP
+#define TESSEL_DETAIL_SLICES_HPP
+
+// Every "along dim" algorithm sees its input as `count` slices of `length`
+// elements. A slice layout maps (slice, position) to an element. All 64-bit
+// index arithmetic that depends on the view's other extents (a division and a
+// modulo) happens once per slice in `slice(s)`; inside a slice, a contiguous
+// slice is indexed by offset alone and a strided one by one multiply.
+
+#include <tessel/detail/kokkos_compat.hpp>
+
+#include <cstdint>
+#include <type_traits>
+
+namespace tessel::detail {
+
+using index_type = std::int64_t;
+
+template <class T>
+struct ContiguousSlice {
+  T* first;
+  KOKKOS_FORCEINLINE_FUNCTION T& operator[](index_type position) const { return first[position]; }
+};
+
+template <class T>
+struct StridedSlice {
+  T* first;
+  index_type stride;
+  KOKKOS_FORCEINLINE_FUNCTION T& operator[](index_type position) const {
+    return first[position * stride];
+  }
+};
+
+template <class T, bool Contiguous>
+struct SliceLayout {
+  using value_type = T;
+  using slice_type = std::conditional_t<Contiguous, ContiguousSlice<T>, StridedSlice<T>>;
+  static constexpr bool contiguous = Contiguous;
+
+  T* data = nullptr;
+  index_type count = 0;         // number of slices
+  index_type length = 0;        // elements per slice
+  index_type stride = 1;        // distance between neighbouring elements of a slice
+  // Slices are numbered with the other dimension of smaller stride ("inner")
+  // varying fastest, so that neighbouring slices are near in memory.
+  index_type inner_extent = 1;
+  index_type inner_stride = 0;
+  index_type outer_stride = 0;
+
+  KOKKOS_INLINE_FUNCTION index_type offset(index_type slice_index) const {
+    return (slice_index % inner_extent) * inner_stride + (slice_index / inner_extent) * outer_stride;
+  }
+
+  KOKKOS_INLINE_FUNCTION slice_type slice(index_type slice_index) const {
+    if constexpr (Contiguous) {
+      return slice_type{data + offset(slice_index)};
+    } else {
+      return slice_type{data + offset(slice_index), stride};
+    }
+  }
+
+  index_type size() const { return count * length; }
+};
+
+// `count` contiguous slices of `length` elements one after the other: the
+// layout of tessel's own workspaces.
+template <class T>
+SliceLayout<T, true> packed_slices(T* data, index_type count, index_type length) {
+  SliceLayout<T, true> layout;
+  layout.data = data;
+  layout.count = count;
+  layout.length = length;
+  layout.inner_extent = count > 0 ? count : 1;
+  layout.inner_stride = length;
+  return layout;
+}
+
+// Whether the slices of `view` along `dim` are contiguous in memory: dim 0 of
+// LayoutLeft, the last dim of LayoutRight, unit-stride LayoutStride dims, and
+// any dim after singleton extents (whose strides then collapse to one).
+template <class View>
+bool contiguous_along(const View& view, int dim) {
+  return view.extent(dim) <= 1 || view.stride(dim) == 1;
+}
+
+template <class View, bool Contiguous>
+SliceLayout<typename View::value_type, Contiguous> make_slices(const View& view, int dim) {
+  constexpr int rank = view_rank<View>;
+  SliceLayout<typename View::value_type, Contiguous> layout;
+  layout.data = view.data();
+  layout.length = static_cast<index_type>(view.extent(dim));
+  layout.stride = Contiguous ? 1 : static_cast<index_type>(view.stride(dim));
+  int others[2] = {-1, -1};
+  int n_others = 0;
+  for (int r = 0; r < rank; ++r)
+    if (r != dim) others[n_others++] = r;
+  // The other dimension with the smaller stride varies fastest; extents of one
+  // do not count, their stride is meaningless.
+  if (n_others == 2) {
+    auto effective_stride = [&](int r) {
+      return view.extent(r) <= 1 ? ~std::size_t(0) : static_cast<std::size_t>(view.stride(r));
+    };
+    if (effective_stride(others[1]) < effective_stride(others[0])) {
+      const int swap = others[0];
+      others[0] = others[1];
+      others[1] = swap;
+    }
+  }
+  layout.count = 1;
+  if (n_others >= 1) {
+    layout.inner_extent = static_cast<index_type>(view.extent(others[0]));
+    layout.inner_stride = static_cast<index_type>(view.stride(others[0]));
+    layout.count *= layout.inner_extent;
+  }
+  if (n_others == 2) {
+    layout.outer_stride = static_cast<index_type>(view.stride(others[1]));
+    layout.count *= static_cast<index_type>(view.extent(others[1]));
+  }
+  if (layout.inner_extent == 0) layout.inner_extent = 1;  // no slices; keep offset() defined
+  return layout;
+}
+
+// Calls `body` with the slice layout of `view` along `dim`: the contiguous one
+// where the slices are contiguous in memory, the strided one otherwise. Only
+// the layouts that can occur for the view's type are instantiated.
+template <class View, class Body>
+decltype(auto) visit_slices(const View& view, int dim, Body&& body) {
+  constexpr int rank = view_rank<View>;
+  using layout = typename View::array_layout;
+  if constexpr (rank == 1 && !std::is_same_v<layout, Kokkos::LayoutStride>) {
+    return body(make_slices<View, true>(view, dim));
+  } else {
+    if (contiguous_along(view, dim))
+      return body(make_slices<View, true>(view, dim));
+    return body(make_slices<View, false>(view, dim));
+  }
+}
+
+}  // namespace tessel::detail
+
+#endif

@@ -1,0 +1,177 @@
+#ifndef TESSEL_DETAIL_TEAM_HPP
+#define TESSEL_DETAIL_TEAM_HPP
+
+// Team-level building blocks shared by every tile kernel: the launch policy,
+// scratch carving, the striped loop over a tile, and a team scan of one
+// partial per thread that needs no neutral element.
+
+#include <tessel/detail/checks.hpp>
+#include <tessel/detail/slices.hpp>
+
+#include <climits>
+#include <cstddef>
+
+namespace tessel::detail {
+
+template <class Exec>
+using team_member_t = typename Kokkos::TeamPolicy<Exec>::member_type;
+
+// A workspace of `size` elements on exec's memory space, labelled for Kokkos
+// Tools; filled with zeros when `zeroed`, left uninitialised otherwise. (The
+// label must be a std::string: Kokkos 3.4 takes a const char* for a pointer
+// to user memory.)
+template <class T, class Exec>
+Kokkos::View<T*, typename Exec::memory_space> allocate(const Exec& exec, const std::string& label,
+                                                       index_type size, bool zeroed = false) {
+  using view_type = Kokkos::View<T*, typename Exec::memory_space>;
+  if (zeroed) return view_type(Kokkos::view_alloc(exec, label), size);
+  return view_type(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, label), size);
+}
+
+// Bytes of team scratch that `count` objects of type T take, with room for the
+// alignment get_shmem_aligned may add.
+template <class T>
+constexpr std::size_t scratch_for(std::size_t count) {
+  return count * sizeof(T) + alignof(T);
+}
+
+template <class T, class Member>
+KOKKOS_INLINE_FUNCTION T* take_scratch(const Member& team, std::size_t count) {
+  return static_cast<T*>(team.team_shmem().get_shmem_aligned(count * sizeof(T), alignof(T)));
+}
+
+struct TeamSizeProbe {
+  template <class Member>
+  KOKKOS_INLINE_FUNCTION void operator()(const Member&) const {}
+};
+
+// The most threads per team `exec` runs for a plain kernel.
+template <class Exec>
+int max_team_size(const Exec& exec) {
+  Kokkos::TeamPolicy<Exec> policy(exec, 1, 1);
+  return policy.team_size_max(TeamSizeProbe{}, Kokkos::ParallelForTag());
+}
+
+// The team size kernels launch with when the tuning asks for `requested`:
+// capped by what the space offers (a single thread on Serial).
+template <class Exec>
+int launch_team_size(const Exec& exec, int requested) {
+  const int most = max_team_size(exec);
+  return requested < 1 ? 1 : (requested > most ? most : requested);
+}
+
+// The launch policy of every tessel team kernel: `league` teams of `team_size`
+// threads, each with `scratch_bytes` of level-0 scratch.
+template <class Exec>
+Kokkos::TeamPolicy<Exec> make_team_policy(const char* function, const Exec& exec, index_type league,
+                                          int team_size, std::size_t scratch_bytes) {
+  if (league > INT_MAX)
+    throw_length(function, "the input needs ", league, " teams, more than the ", INT_MAX,
+                 " one launch can hold");
+  const std::size_t scratch_max = Kokkos::TeamPolicy<Exec>::scratch_size_max(0);
+  if (scratch_bytes > scratch_max)
+    throw_length(function, "a tile needs ", scratch_bytes, " bytes of team scratch but the ",
+                 "execution space offers ", scratch_max, "; lower items_per_thread or block_size");
+  Kokkos::TeamPolicy<Exec> policy(exec, static_cast<int>(league), team_size);
+  return policy.set_scratch_size(0, Kokkos::PerTeam(scratch_bytes));
+}
+
+// Visits every (outer, inner) of an outer x inner block once, striped across
+// the team: thread t takes flat indices t, t + team_size, ... so neighbouring
+// threads touch neighbouring (outer-major) positions. The flat index is
+// advanced incrementally, so no division happens per element. With one thread
+// per team it is a plain nested loop, which compilers vectorise.
+template <class Member, class Body>
+KOKKOS_INLINE_FUNCTION void for_each_striped(const Member& team, int outer, int inner, Body&& body) {
+  if (outer <= 0 || inner <= 0) return;
+  const int team_size = team.team_size();
+  if (team_size == 1) {
+    for (int o = 0; o < outer; ++o)
+      for (int i = 0; i < inner; ++i) body(o, i);
+    return;
+  }
+  const int rank = team.team_rank();
+  int o = rank / inner, i = rank % inner;
+  const int step_outer = team_size / inner, step_inner = team_size % inner;
+  while (o < outer) {
+    body(o, i);
+    i += step_inner;
+    o += step_outer;
+    if (i >= inner) {
+      i -= inner;
+      ++o;
+    }
+  }
+}
+
+// Visits the first `valid` elements of a tile of runs of `items` elements,
+// striped, as (run, item): the full runs, then the short run, so that no
+// element needs a bounds check.
+template <class Member, class Body>
+KOKKOS_INLINE_FUNCTION void for_each_in_tile(const Member& team, int valid, int items, Body&& body) {
+  const int full_runs = valid / items, short_items = valid % items;
+  for_each_striped(team, full_runs, items, body);
+  if (short_items > 0)
+    for_each_striped(team, 1, short_items, [&](int, int item) { body(full_runs, item); });
+}
+
+// The threads' share of `runs` runs: thread t owns the contiguous range
+// [first, last), so that run order follows thread order.
+struct RunRange {
+  int first;
+  int last;
+};
+
+template <class Member>
+KOKKOS_INLINE_FUNCTION RunRange runs_of_thread(const Member& team, int runs) {
+  const int team_size = team.team_size(), rank = team.team_rank();
+  const int per_thread = (runs + team_size - 1) / team_size;
+  int first = rank * per_thread, last = first + per_thread;
+  if (first > runs) first = runs;
+  if (last > runs) last = runs;
+  return RunRange{first, last};
+}
+
+// Exclusive scan of one partial per thread across the team (Kogge-Stone in
+// `buffer`, team_size entries). Returns this thread's exclusive prefix (empty
+// for thread 0) and stores the team's total in `total`. Needs no neutral
+// element and keeps the operands in order.
+template <class Member, class Partials>
+KOKKOS_INLINE_FUNCTION typename Partials::partial_type team_exclusive_scan(
+    const Member& team, const Partials& partials, typename Partials::partial_type* buffer,
+    const typename Partials::partial_type& mine, typename Partials::partial_type& total) {
+  using partial_type = typename Partials::partial_type;
+  const int team_size = team.team_size(), rank = team.team_rank();
+  if (team_size == 1) {
+    total = mine;
+    return Partials::empty();
+  }
+  buffer[rank] = mine;
+  team.team_barrier();
+  for (int distance = 1; distance < team_size; distance *= 2) {
+    partial_type value = buffer[rank];
+    if (rank >= distance) value = partials.combine(buffer[rank - distance], value);
+    team.team_barrier();
+    buffer[rank] = value;
+    team.team_barrier();
+  }
+  total = buffer[team_size - 1];
+  const partial_type prefix = rank > 0 ? buffer[rank - 1] : Partials::empty();
+  team.team_barrier();  // the buffer may be reused right after
+  return prefix;
+}
+
+// Makes `value`, as thread 0 computed it, known to the whole team.
+template <class Member, class T>
+KOKKOS_INLINE_FUNCTION T team_broadcast(const Member& team, T* slot, const T& value) {
+  if (team.team_size() == 1) return value;
+  if (team.team_rank() == 0) *slot = value;
+  team.team_barrier();
+  const T result = *slot;
+  team.team_barrier();
+  return result;
+}
+
+}  // namespace tessel::detail
+
+#endif

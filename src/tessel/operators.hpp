@@ -1,0 +1,128 @@
+#ifndef TESSEL_OPERATORS_HPP
+#define TESSEL_OPERATORS_HPP
+
+// Associative operators for the scans, usable on the device, each with its
+// neutral element, and the trait through which any operator declares one.
+
+#include <tessel/detail/kokkos_compat.hpp>
+
+#include <limits>
+#include <type_traits>
+
+namespace tessel {
+
+// The neutral element of `Op` on values of type `T`, where one is known.
+// Specialise it for your operator,
+//   template <> struct tessel::identity_element<MyOp, double> {
+//     KOKKOS_INLINE_FUNCTION static constexpr double value() { return 0.0; }
+//   };
+// or give the operator a static member template `identity<T>()`. An operator
+// without one still scans correctly: partial results are then carried as
+// optional values and no neutral element is ever invented.
+template <class Op, class T, class Enable = void>
+struct identity_element {};
+
+template <class Op, class T>
+struct identity_element<Op, T, std::void_t<decltype(Op::template identity<T>())>> {
+  KOKKOS_INLINE_FUNCTION static constexpr T value() { return Op::template identity<T>(); }
+};
+
+template <class Op, class T, class Enable = void>
+inline constexpr bool has_identity_element = false;
+
+template <class Op, class T>
+inline constexpr bool has_identity_element<Op, T, std::void_t<decltype(identity_element<Op, T>::value())>> =
+    true;
+
+struct Plus {
+  template <class A, class B>
+  KOKKOS_INLINE_FUNCTION constexpr auto operator()(const A& a, const B& b) const {
+    return a + b;
+  }
+  template <class T>
+  KOKKOS_INLINE_FUNCTION static constexpr auto identity() -> decltype(T(0)) {
+    return T(0);
+  }
+};
+
+struct Multiplies {
+  template <class A, class B>
+  KOKKOS_INLINE_FUNCTION constexpr auto operator()(const A& a, const B& b) const {
+    return a * b;
+  }
+  template <class T>
+  KOKKOS_INLINE_FUNCTION static constexpr auto identity() -> decltype(T(1)) {
+    return T(1);
+  }
+};
+
+// Min and Max return the first argument on ties. Their neutral elements are
+// the extremes of arithmetic types (infinities for floating point); other
+// types have none, and scans with them carry optional partials. Plus, BitOr and
+// BitXor take T(0), Multiplies T(1), where T can be built from that number.
+struct Min {
+  template <class A, class B>
+  KOKKOS_INLINE_FUNCTION constexpr auto operator()(const A& a, const B& b) const {
+    return b < a ? b : a;
+  }
+  template <class T, std::enable_if_t<std::numeric_limits<T>::is_specialized, int> = 0>
+  KOKKOS_INLINE_FUNCTION static constexpr T identity() {
+    if constexpr (std::numeric_limits<T>::has_infinity) {
+      return std::numeric_limits<T>::infinity();
+    } else {
+      return std::numeric_limits<T>::max();
+    }
+  }
+};
+
+struct Max {
+  template <class A, class B>
+  KOKKOS_INLINE_FUNCTION constexpr auto operator()(const A& a, const B& b) const {
+    return a < b ? b : a;
+  }
+  template <class T, std::enable_if_t<std::numeric_limits<T>::is_specialized, int> = 0>
+  KOKKOS_INLINE_FUNCTION static constexpr T identity() {
+    if constexpr (std::numeric_limits<T>::has_infinity) {
+      return -std::numeric_limits<T>::infinity();
+    } else {
+      return std::numeric_limits<T>::lowest();
+    }
+  }
+};
+
+struct BitAnd {
+  template <class A, class B>
+  KOKKOS_INLINE_FUNCTION constexpr auto operator()(const A& a, const B& b) const {
+    return a & b;
+  }
+  template <class T, std::enable_if_t<std::is_integral_v<T>, int> = 0>
+  KOKKOS_INLINE_FUNCTION static constexpr T identity() {
+    return static_cast<T>(~T(0));
+  }
+};
+
+struct BitOr {
+  template <class A, class B>
+  KOKKOS_INLINE_FUNCTION constexpr auto operator()(const A& a, const B& b) const {
+    return a | b;
+  }
+  template <class T>
+  KOKKOS_INLINE_FUNCTION static constexpr auto identity() -> decltype(T(0)) {
+    return T(0);
+  }
+};
+
+struct BitXor {
+  template <class A, class B>
+  KOKKOS_INLINE_FUNCTION constexpr auto operator()(const A& a, const B& b) const {
+    return a ^ b;
+  }
+  template <class T>
+  KOKKOS_INLINE_FUNCTION static constexpr auto identity() -> decltype(T(0)) {
+    return T(0);
+  }
+};
+
+}  // namespace tessel
+
+#endif

@@ -1,0 +1,103 @@
+#ifndef TESSEL_SCAN_HPP
+#define TESSEL_SCAN_HPP
+
+// Inclusive and exclusive scans of whole rank-1 views and along any dim of
+// rank 1-3 views, with any associative operator.
+
+#include <tessel/detail/checks.hpp>
+#include <tessel/detail/scan_slices.hpp>
+#include <tessel/operators.hpp>
+#include <tessel/tuning.hpp>
+
+namespace tessel {
+
+struct ScanOptions {
+  // The extent slices run along; -1 (or 0) for a whole rank-1 view.
+  int dim = -1;
+  // Threads per team; 0 takes Tuning<Exec>::team_size.
+  int block_size = 0;
+  // Elements per run of a tile; 0 takes the most Tuning<Exec> fits in its
+  // scratch budget. A larger value than the budget holds raises the budget.
+  int items_per_thread = 0;
+};
+
+namespace detail {
+
+inline TuningParameters tuned_for_scan(const char* function, TuningParameters tuning,
+                                       const ScanOptions& options) {
+  if (options.block_size < 0)
+    throw_invalid(function, "block_size ", options.block_size, " is negative");
+  if (options.items_per_thread < 0)
+    throw_invalid(function, "items_per_thread ", options.items_per_thread, " is negative");
+  if (options.block_size > 0) tuning.team_size = options.block_size;
+  if (options.items_per_thread > 0) {
+    tuning.max_items_per_thread = options.items_per_thread;
+    tuning.scratch_bytes = ~std::size_t(0) / 2;  // the team policy checks what the space offers
+  }
+  return tuning;
+}
+
+// `init` is null for inclusive scans.
+template <class Exec, class Src, class Dst, class Op, class Init>
+void scan_views(const char* function, const Exec& exec, const Src& src, const Dst& dst, Op op,
+                const Init* init, const ScanOptions& options, const TuningParameters& tuning) {
+  static_check_view<Exec, Src>();
+  static_check_view<Exec, Dst>();
+  static_check_writable<Dst>();
+  using value_type = typename Dst::non_const_value_type;
+  static_assert(std::is_convertible_v<typename Src::non_const_value_type, value_type>,
+                "tessel scans: src's value type must convert to dst's");
+  static_assert(std::is_convertible_v<decltype(op(std::declval<value_type>(), std::declval<value_type>())),
+                                      value_type>,
+                "tessel scans: op(dst value, dst value) must convert to dst's value type");
+  const int dim = checked_dim<Src>(function, options.dim);
+  check_same_extents(function, "src", src, "dst", dst);
+  check_no_partial_overlap(function, "src", src, "dst", dst);
+  const TuningParameters tuned = tuned_for_scan(function, tuning, options);
+
+  using Combine = Partials<Op, value_type>;
+  const Combine partials{op};
+  const auto carry_init =
+      init ? Combine::make(static_cast<value_type>(*init)) : Combine::empty();
+  ScopedRegion region(function);
+  visit_slices(src, dim, [&](const auto& src_slices) {
+    visit_slices(dst, dim, [&](const auto& dst_slices) {
+      scan_slices(function, exec, src_slices, dst_slices, partials, carry_init, init != nullptr, tuned);
+    });
+  });
+}
+
+}  // namespace detail
+
+// For every slice along options.dim: dst = x0, x0∘x1, x0∘x1∘x2, ...
+// `op` must be associative; it need not be commutative nor have a neutral
+// element. src and dst may be the same view.
+template <class Exec, class Src, class Dst, class Op>
+void inclusive_scan(const Exec& exec, const Src& src, const Dst& dst, Op op,
+                    const ScanOptions& options, const TuningParameters& tuning) {
+  detail::scan_views<Exec, Src, Dst, Op, typename Dst::non_const_value_type>(
+      "tessel::inclusive_scan", exec, src, dst, op, nullptr, options, tuning);
+}
+
+template <class Exec, class Src, class Dst, class Op>
+void inclusive_scan(const Exec& exec, const Src& src, const Dst& dst, Op op,
+                    const ScanOptions& options = {}) {
+  inclusive_scan(exec, src, dst, op, options, Tuning<Exec>{});
+}
+
+// For every slice along options.dim: dst = init, init∘x0, init∘x0∘x1, ...
+template <class Exec, class Src, class Dst, class Op, class T>
+void exclusive_scan(const Exec& exec, const Src& src, const Dst& dst, Op op, T init,
+                    const ScanOptions& options, const TuningParameters& tuning) {
+  detail::scan_views("tessel::exclusive_scan", exec, src, dst, op, &init, options, tuning);
+}
+
+template <class Exec, class Src, class Dst, class Op, class T>
+void exclusive_scan(const Exec& exec, const Src& src, const Dst& dst, Op op, T init,
+                    const ScanOptions& options = {}) {
+  exclusive_scan(exec, src, dst, op, init, options, Tuning<Exec>{});
+}
+
+}  // namespace tessel
+
+#endif

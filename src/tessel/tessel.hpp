@@ -1,0 +1,10 @@
+#ifndef TESSEL_TESSEL_HPP
+#define TESSEL_TESSEL_HPP
+
+// Everything tessel offers except the MPI component (tessel/mpi.hpp).
+
+#include <tessel/operators.hpp>
+#include <tessel/scan.hpp>
+#include <tessel/tuning.hpp>
+
+#endif

@@ -1,0 +1,181 @@
+#ifndef TESSEL_TUNING_HPP
+#define TESSEL_TUNING_HPP
+
+// Launch parameters per execution space, as plain data. Kernels never
+// hard-code a number that a field here could hold.
+//
+// Tuning<ExecutionSpace> is a TuningParameters with the defaults of that
+// space. Users may specialise Tuning for their own execution space (derive
+// from TuningParameters and set fields in the constructor), or override single
+// fields through the options and algorithm structs of each call.
+
+#include <tessel/detail/kokkos_compat.hpp>
+
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
+
+namespace tessel {
+
+// How a team lays out one tile in scratch: `runs` runs of `items_per_thread`
+// consecutive elements, stored `run_stride` elements apart.
+struct TileShape {
+  int team_size = 1;         // threads per team
+  int runs = 1;              // runs per tile: team_size * runs_per_thread
+  int items_per_thread = 1;  // elements per run
+  int run_stride = 1;        // items_per_thread, plus one unused element when padded
+  std::size_t element_bytes = 1;
+
+  constexpr bool padded() const { return run_stride != items_per_thread; }
+  constexpr int elements() const { return runs * items_per_thread; }
+  constexpr int runs_per_thread() const { return runs / team_size; }
+  constexpr std::size_t scratch_bytes() const {
+    return static_cast<std::size_t>(runs) * static_cast<std::size_t>(run_stride) * element_bytes;
+  }
+};
+
+struct TuningParameters {
+  // Threads per team ("block size").
+  int team_size = 64;
+  // Runs each thread advances in lockstep. On CPUs several independent chains
+  // keep the pipelines busy where one chain of dependent operations would
+  // stall; GPUs get that parallelism from their threads and use 1.
+  int runs_per_thread = 1;
+  // Upper bound on the elements in one run.
+  int max_items_per_thread = 8;
+  // Team scratch (level 0) one team may use, in bytes.
+  std::size_t scratch_bytes = 16 * 1024;
+  // Whether team scratch has banks: runs of even length then get one unused
+  // element after them, so that the runs of neighbouring threads fall into
+  // different banks whatever the element size and bank count.
+  bool pad_runs = true;
+  // Primitive types of at most this size keep their run length: they are
+  // loaded as vectors, which conflict at most 2-way, and padding would break
+  // the vectors' alignment (see seeds/odd-stride-padding.txt).
+  std::size_t vector_load_bytes = 4;
+  // Single-pass scans whose teams take tiles in order from an atomic counter
+  // and look back at their predecessors. Needs forward progress of the teams
+  // that have started; off where that is not guaranteed (or not yet verified),
+  // which selects the reduce-then-scan path (the input is read twice).
+  bool scan_lookback = false;
+  // Many slices are scanned several per team (one run per slice, the team
+  // walking along them) when that yields at least this many teams per unit
+  // of the execution space's concurrency; otherwise every slice is cut into
+  // tiles that teams scan in parallel.
+  int batched_teams_per_thread = 1;
+
+  // The tile shape for elements of `element_bytes` bytes (`vector_loaded`:
+  // a primitive the hardware loads as vectors) when the team also needs
+  // `other_scratch_bytes` of scratch beside the tile. Items per thread are the
+  // most that fit the budget, at most max_items_per_thread; an even run is
+  // padded only where pad_runs says so, and shortened by one (to an odd length,
+  // which needs no padding) when the padded tile would not fit.
+  constexpr TileShape tile(std::size_t element_bytes, bool vector_loaded,
+                           std::size_t other_scratch_bytes = 0) const {
+    TileShape shape;
+    shape.team_size = std::max(team_size, 1);
+    shape.runs = shape.team_size * std::max(runs_per_thread, 1);
+    shape.element_bytes = element_bytes;
+    const std::size_t budget =
+        scratch_bytes > other_scratch_bytes ? scratch_bytes - other_scratch_bytes : 0;
+    const std::size_t run_bytes = static_cast<std::size_t>(shape.runs) * element_bytes;
+    const std::size_t fitting = run_bytes > 0 ? budget / run_bytes : 0;
+    int items = static_cast<int>(std::min<std::size_t>(fitting, std::max(max_items_per_thread, 1)));
+    items = std::max(items, 1);
+    int stride = items;
+    const bool pad = pad_runs && !(vector_loaded && element_bytes <= vector_load_bytes);
+    if (pad && items % 2 == 0) {
+      if (static_cast<std::size_t>(items + 1) * run_bytes <= budget)
+        stride = items + 1;
+      else
+        stride = --items;
+    }
+    shape.items_per_thread = items;
+    shape.run_stride = stride;
+    return shape;
+  }
+
+  // Whether `count` slices are better scanned batched (see
+  // batched_teams_per_thread) than cut into tiles.
+  constexpr bool batch_slices(std::int64_t count, int runs_per_tile, std::int64_t concurrency) const {
+    if (count < runs_per_tile) return false;
+    const std::int64_t teams = count / runs_per_tile;
+    const std::int64_t threads_per_team = std::max(team_size, 1);
+    return teams * threads_per_team >= std::int64_t(batched_teams_per_thread) * concurrency;
+  }
+};
+
+// Conservative defaults for any execution space without a specialisation.
+template <class ExecutionSpace>
+struct Tuning : TuningParameters {};
+
+namespace detail {
+// CPUs: one thread per team (teams are the unit of parallelism and barriers
+// are costly), lockstep runs for instruction-level parallelism, tiles that
+// stay in the L1 cache, no banks. Tiles of 8 runs x 64 elements measured
+// fastest for a float scan on a Zen 4 core; longer runs lost up to 1.7x.
+struct HostTuning : TuningParameters {
+  constexpr HostTuning() {
+    team_size = 1;
+    runs_per_thread = 8;
+    max_items_per_thread = 64;
+    scratch_bytes = 32 * 1024;
+    pad_runs = false;
+    vector_load_bytes = 0;
+    scan_lookback = true;
+    batched_teams_per_thread = 1;
+  }
+};
+
+// GPUs: one run per thread, items per thread from a 4-byte baseline of 8,
+// scratch budgets below the per-team limits Kokkos reports (48 KiB on CUDA
+// less Kokkos' own reserve, 64 KiB LDS on HIP, 32 KiB on SYCL).
+struct GpuTuning : TuningParameters {
+  constexpr GpuTuning(std::size_t budget) {
+    team_size = 256;
+    runs_per_thread = 1;
+    max_items_per_thread = 8;
+    scratch_bytes = budget;
+    pad_runs = true;
+    vector_load_bytes = 4;
+    // Look-back is not yet verified on a GPU; reduce-then-scan until it is.
+    scan_lookback = false;
+    batched_teams_per_thread = 1;
+  }
+};
+}  // namespace detail
+
+#if defined(KOKKOS_ENABLE_SERIAL)
+template <>
+struct Tuning<Kokkos::Serial> : detail::HostTuning {};
+#endif
+#if defined(KOKKOS_ENABLE_OPENMP)
+template <>
+struct Tuning<Kokkos::OpenMP> : detail::HostTuning {};
+#endif
+#if defined(KOKKOS_ENABLE_THREADS)
+template <>
+struct Tuning<Kokkos::Threads> : detail::HostTuning {};
+#endif
+#if defined(KOKKOS_ENABLE_CUDA)
+template <>
+struct Tuning<Kokkos::Cuda> : detail::GpuTuning {
+  constexpr Tuning() : GpuTuning(40 * 1024) {}
+};
+#endif
+#if defined(KOKKOS_ENABLE_HIP)
+template <>
+struct Tuning<detail::spaces::HIP> : detail::GpuTuning {
+  constexpr Tuning() : GpuTuning(56 * 1024) {}
+};
+#endif
+#if defined(KOKKOS_ENABLE_SYCL)
+template <>
+struct Tuning<detail::spaces::SYCL> : detail::GpuTuning {
+  constexpr Tuning() : GpuTuning(30 * 1024) {}
+};
+#endif
+
+}  // namespace tessel
+
+#endif

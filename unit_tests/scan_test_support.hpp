@@ -1,0 +1,181 @@
+#pragma once
+// What the scan tests share: the std reference along slices, tunings that
+// force every path on small inputs, and operators of 1 to 16 bytes.
+
+#include <test_helpers.hpp>
+
+#include <tessel/scan.hpp>
+
+#include <numeric>
+#include <optional>
+
+namespace tessel_test {
+
+// std::inclusive_scan / std::exclusive_scan of every slice along dim of a
+// host view, in place on the returned copy.
+template <class HostView, class Op, class T>
+std::vector<std::vector<T>> reference_scan(const HostView& input, int dim, Op op, std::optional<T> init) {
+  auto slices = host_slices(input, dim);
+  std::vector<std::vector<T>> results;
+  for (const auto& slice : slices) {
+    std::vector<T> in(slice.begin(), slice.end()), out(slice.size());
+    auto binary = [&](const T& a, const T& b) { return static_cast<T>(op(a, b)); };
+    if (init)
+      std::exclusive_scan(in.begin(), in.end(), out.begin(), *init, binary);
+    else
+      std::inclusive_scan(in.begin(), in.end(), out.begin(), binary);
+    results.push_back(std::move(out));
+  }
+  return results;
+}
+
+// Tunings that make tiles of a few elements, so that multi-tile, multi-level
+// and multi-team paths run on inputs of a few hundred elements. Team sizes
+// above what the space offers are capped by the library.
+inline std::vector<tessel::TuningParameters> tiny_tunings(const tessel::TuningParameters& base) {
+  std::vector<tessel::TuningParameters> tunings;
+  for (int team_size : {1, 3, 4})
+    for (int runs_per_thread : {1, 2, 9})
+      for (int items : {1, 2, 3, 4})
+        for (bool lookback : {false, true}) {
+          tessel::TuningParameters tuning = base;
+          tuning.team_size = team_size;
+          tuning.runs_per_thread = runs_per_thread;
+          tuning.max_items_per_thread = items;
+          tuning.pad_runs = (items + team_size) % 2 == 0;  // padded and unpadded layouts both
+          tuning.vector_load_bytes = 0;
+          tuning.scan_lookback = lookback;
+          tuning.scratch_bytes = 1 << 20;
+          tunings.push_back(tuning);
+        }
+  return tunings;
+}
+
+inline std::string describe(const tessel::TuningParameters& tuning) {
+  std::ostringstream text;
+  text << "tuning{team " << tuning.team_size << ", runs/thread " << tuning.runs_per_thread << ", items "
+       << tuning.max_items_per_thread << ", pad " << tuning.pad_runs << ", lookback " << tuning.scan_lookback
+       << ", batch teams/thread " << tuning.batched_teams_per_thread << "}";
+  return text.str();
+}
+
+// ---- operators --------------------------------------------------------------
+
+// x -> a*x + b on unsigned integers (wrapping): composition is associative,
+// not commutative, and has no neutral element declared.
+template <class U>
+struct Affine {
+  U a, b;
+};
+struct ComposeAffine {
+  template <class U>
+  KOKKOS_INLINE_FUNCTION Affine<U> operator()(const Affine<U>& f, const Affine<U>& g) const {
+    return {static_cast<U>(f.a * g.a), static_cast<U>(g.a * f.b + g.b)};
+  }
+};
+template <class U>
+bool operator==(const Affine<U>& x, const Affine<U>& y) {
+  return x.a == y.a && x.b == y.b;
+}
+template <class U>
+std::ostream& operator<<(std::ostream& out, const Affine<U>& f) {
+  return out << '(' << +f.a << ", " << +f.b << ')';
+}
+
+// 3x3 upper unitriangular matrices (12 bytes), a non-commutative group.
+struct Unitriangular {
+  std::uint32_t a, b, c;
+};
+struct UnitriangularProduct {
+  KOKKOS_INLINE_FUNCTION Unitriangular operator()(const Unitriangular& x, const Unitriangular& y) const {
+    return {x.a + y.a, x.b + x.a * y.c + y.b, x.c + y.c};
+  }
+};
+inline bool operator==(const Unitriangular& x, const Unitriangular& y) {
+  return x.a == y.a && x.b == y.b && x.c == y.c;
+}
+inline std::ostream& operator<<(std::ostream& out, const Unitriangular& x) {
+  return out << '(' << x.a << ", " << x.b << ", " << x.c << ')';
+}
+
+// 2x2 matrices of 32-bit unsigned integers (16 bytes) under multiplication.
+struct Matrix2 {
+  std::uint32_t a, b, c, d;
+};
+struct Matrix2Product {
+  KOKKOS_INLINE_FUNCTION Matrix2 operator()(const Matrix2& x, const Matrix2& y) const {
+    return {x.a * y.a + x.b * y.c, x.a * y.b + x.b * y.d, x.c * y.a + x.d * y.c, x.c * y.b + x.d * y.d};
+  }
+};
+inline bool operator==(const Matrix2& x, const Matrix2& y) {
+  return x.a == y.a && x.b == y.b && x.c == y.c && x.d == y.d;
+}
+inline std::ostream& operator<<(std::ostream& out, const Matrix2& x) {
+  return out << '[' << x.a << ' ' << x.b << "; " << x.c << ' ' << x.d << ']';
+}
+
+// Keeps its left operand: associative, not commutative, no neutral element.
+struct KeepFirst {
+  template <class T>
+  KOKKOS_INLINE_FUNCTION T operator()(const T& x, const T&) const {
+    return x;
+  }
+};
+
+// Plus without a declared identity: the Optional path on the same data as Plus.
+struct PlusWithoutIdentity {
+  template <class A, class B>
+  KOKKOS_INLINE_FUNCTION auto operator()(const A& a, const B& b) const {
+    return a + b;
+  }
+};
+
+}  // namespace tessel_test
+
+namespace tessel_test {
+
+// Scans src into dst along dim with tessel and compares every slice with the
+// std reference computed from a copy of src taken before (so that in-place
+// scans are checked too).
+template <class Space, class Src, class Dst, class Op, class T>
+void check_scan(const Src& src, const Dst& dst, int dim, Op op, std::optional<T> init,
+                const tessel::TuningParameters& tuning, const std::string& what) {
+  SCOPED_TRACE(what);
+  auto input = Kokkos::create_mirror(Kokkos::HostSpace(), src);
+  Kokkos::deep_copy(input, src);
+  const auto expected = reference_scan(input, dim, op, init);
+  tessel::ScanOptions options;
+  options.dim = dim;
+  if (init)
+    tessel::exclusive_scan(Space(), src, dst, op, *init, options, tuning);
+  else
+    tessel::inclusive_scan(Space(), src, dst, op, options, tuning);
+  Space().fence();
+  const auto got = host_slices(to_host(dst), dim);
+  ASSERT_EQ(got.size(), expected.size());
+  for (std::size_t s = 0; s < got.size(); ++s) {
+    ASSERT_EQ(got[s].size(), expected[s].size());
+    for (std::size_t p = 0; p < got[s].size(); ++p)
+      ASSERT_TRUE(got[s][p] == expected[s][p])
+          << (init ? "exclusive" : "inclusive") << " scan, slice " << s << " position " << p << ": got "
+          << got[s][p] << ", expected " << expected[s][p];
+  }
+}
+
+// Exceptions leave dst as it was.
+template <class Space, class Function, class View>
+void expect_invalid_and_untouched(Function&& function, const View& dst, const std::string& expected_text) {
+  auto before = Kokkos::create_mirror(Kokkos::HostSpace(), dst);
+  Kokkos::deep_copy(before, dst);
+  try {
+    function();
+    ADD_FAILURE() << "no std::invalid_argument thrown";
+  } catch (const std::invalid_argument& error) {
+    EXPECT_NE(std::string(error.what()).find(expected_text), std::string::npos) << error.what();
+  }
+  auto after = to_host(dst);
+  for (std::size_t i = 0; i < after.span(); ++i)
+    ASSERT_TRUE(same_bits(after.data()[i], before.data()[i])) << "dst changed at " << i;
+}
+
+}  // namespace tessel_test

@@ -1,0 +1,124 @@
+// Scans of whole rank-1 views, against std::inclusive_scan/exclusive_scan.
+#include <scan_test_support.hpp>
+
+namespace {
+
+using namespace tessel_test;
+
+template <class Case>
+class ScanWhole : public ::testing::Test {};
+using WholeCases = CasesFor<std::int32_t, float, double>;
+TYPED_TEST_SUITE(ScanWhole, WholeCases);
+
+template <class Space, class T>
+Kokkos::View<T*, typename Space::memory_space> small_integers(std::size_t n, std::uint64_t seed) {
+  // Integer values keep float sums exact, so results compare bit for bit.
+  Kokkos::View<T*, typename Space::memory_space> view("tessel_test::values", n);
+  auto values = random_values<int>(n, seed, -3, 9);
+  fill_view(view, [&](auto, std::size_t flat) { return static_cast<T>(values[flat]); });
+  return view;
+}
+
+TYPED_TEST(ScanWhole, SizesAroundEveryTileBoundary) {
+  using Space = typename TypeParam::space;
+  using T = typename TypeParam::value;
+  const tessel::TuningParameters tuning = tessel::Tuning<Space>{};
+  const int tile = tuning.tile(sizeof(T), true).elements();
+  std::vector<std::size_t> sizes{0, 1, 2, 3, 7, 8, 9, 31, 32, 33, 100003};
+  for (int k : {1, 2, 3, 17})
+    for (int delta : {-1, 0, 1}) sizes.push_back(std::size_t(k * tile + delta));
+  for (std::size_t n : sizes) {
+    auto src = small_integers<Space, T>(n, n);
+    Kokkos::View<T*, typename Space::memory_space> dst("tessel_test::dst", n);
+    for (bool lookback : {false, true}) {
+      tessel::TuningParameters variant = tuning;
+      variant.scan_lookback = lookback;
+      const std::string what = "n " + std::to_string(n) + " " + describe(variant);
+      check_scan<Space>(src, dst, -1, tessel::Plus{}, std::optional<T>{}, variant, what);
+      check_scan<Space>(src, dst, 0, tessel::Plus{}, std::optional<T>(T(5)), variant, what);
+    }
+  }
+}
+
+TYPED_TEST(ScanWhole, TinyTilesForceMultiTileAndMultiLevelPaths) {
+  using Space = typename TypeParam::space;
+  using T = typename TypeParam::value;
+  for (const auto& tuning : tiny_tunings(tessel::Tuning<Space>{})) {
+    for (std::size_t n : {1, 2, 5, 6, 13, 24, 25, 97, 300}) {
+      auto src = small_integers<Space, T>(n, 7 * n + 1);
+      Kokkos::View<T*, typename Space::memory_space> dst("tessel_test::dst", n);
+      const std::string what = "n " + std::to_string(n) + " " + describe(tuning);
+      check_scan<Space>(src, dst, -1, tessel::Plus{}, std::optional<T>{}, tuning, what);
+      check_scan<Space>(src, dst, -1, tessel::Plus{}, std::optional<T>(T(-2)), tuning, what);
+      check_scan<Space>(src, src, -1, tessel::Max{}, std::optional<T>{}, tuning, what + " in place");
+    }
+  }
+}
+
+TYPED_TEST(ScanWhole, InPlace) {
+  using Space = typename TypeParam::space;
+  using T = typename TypeParam::value;
+  for (std::size_t n : {1, 1000, 70001}) {
+    auto values = small_integers<Space, T>(n, 3);
+    check_scan<Space>(values, values, -1, tessel::Plus{}, std::optional<T>{}, tessel::Tuning<Space>{}, "inclusive");
+    values = small_integers<Space, T>(n, 4);
+    check_scan<Space>(values, values, 0, tessel::Plus{}, std::optional<T>(T(1)), tessel::Tuning<Space>{}, "exclusive");
+  }
+}
+
+TYPED_TEST(ScanWhole, StridedInputAndOutput) {
+  using Space = typename TypeParam::space;
+  using T = typename TypeParam::value;
+  for (std::size_t n : {0, 1, 513, 5000}) {
+    auto src = make_view<T, 1, Kokkos::LayoutStride, Space>({n, 1, 1});
+    auto values = random_values<int>(n, 11, 0, 5);
+    fill_view(src.view, [&](auto, std::size_t flat) { return static_cast<T>(values[flat]); });
+    // A column of a LayoutRight matrix: strided, from a subview.
+    Kokkos::View<T**, Kokkos::LayoutRight, typename Space::memory_space> matrix("tessel_test::matrix", n, 3);
+    auto column = Kokkos::subview(matrix, Kokkos::ALL(), 1);
+    check_scan<Space>(src.view, column, -1, tessel::Plus{}, std::optional<T>{}, tessel::Tuning<Space>{}, "to column");
+    fill_view(column, [&](auto, std::size_t flat) { return static_cast<T>(values[flat]); });
+    check_scan<Space>(column, src.view, 0, tessel::Plus{}, std::optional<T>(T(2)), tessel::Tuning<Space>{}, "from column");
+  }
+}
+
+TYPED_TEST(ScanWhole, ValueTypesMayDiffer) {
+  using Space = typename TypeParam::space;
+  using T = typename TypeParam::value;
+  const std::size_t n = 3000;
+  Kokkos::View<std::int8_t*, typename Space::memory_space> bytes("tessel_test::bytes", n);
+  auto values = random_values<int>(n, 5, -100, 100);
+  fill_view(bytes, [&](auto, std::size_t flat) { return static_cast<std::int8_t>(values[flat]); });
+  Kokkos::View<T*, typename Space::memory_space> wide("tessel_test::wide", n);
+  // Sums overflow int8 early; dst's type holds them.
+  auto input = to_host(bytes);
+  std::vector<T> expected(n);
+  T running = 0;
+  for (std::size_t i = 0; i < n; ++i) expected[i] = running = static_cast<T>(running + input(i));
+  tessel::inclusive_scan(Space(), bytes, wide, tessel::Plus{});
+  auto got = to_host(wide);
+  for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(got(i), expected[i]) << i;
+}
+
+TYPED_TEST(ScanWhole, BadArgumentsThrowBeforeWriting) {
+  using Space = typename TypeParam::space;
+  using T = typename TypeParam::value;
+  auto src = small_integers<Space, T>(100, 1);
+  auto dst = small_integers<Space, T>(101, 2);
+  expect_invalid_and_untouched<Space>([&] { tessel::inclusive_scan(Space(), src, dst, tessel::Plus{}); }, dst,
+                                      "tessel::inclusive_scan: dst has extent 101 in dimension 0 but src has extent 100");
+  auto same = small_integers<Space, T>(100, 3);
+  expect_invalid_and_untouched<Space>(
+      [&] { tessel::exclusive_scan(Space(), src, same, tessel::Plus{}, T(0), tessel::ScanOptions{1}); }, same,
+      "tessel::exclusive_scan: dim 1 is out of range for a rank-1 view");
+  auto shifted = Kokkos::subview(dst, std::make_pair(1, 101));
+  auto front = Kokkos::subview(dst, std::make_pair(0, 100));
+  expect_invalid_and_untouched<Space>([&] { tessel::inclusive_scan(Space(), front, shifted, tessel::Plus{}); }, dst,
+                                      "dst overlaps src");
+  tessel::ScanOptions negative;
+  negative.items_per_thread = -1;
+  expect_invalid_and_untouched<Space>([&] { tessel::inclusive_scan(Space(), src, same, tessel::Plus{}, negative); },
+                                      same, "items_per_thread -1 is negative");
+}
+
+}  // namespace
