@@ -97,15 +97,19 @@ TEST(Tuning, HostSpacesHaveNoBanksAndGpusPad) {
   EXPECT_EQ(gpu.tile(8, true).run_stride % 2, 1);
 }
 
-TEST(Tuning, BatchingNeedsEnoughSlicesForTheSpace) {
+TEST(Tuning, BatchingNeedsEnoughShortOrStridedSlices) {
   tessel::TuningParameters tuning;
   tuning.team_size = 1;
   tuning.batched_teams_per_thread = 1;
-  EXPECT_FALSE(tuning.batch_slices(1, 8, 1));       // one slice: cut it into tiles
-  EXPECT_FALSE(tuning.batch_slices(7, 8, 1));       // fewer slices than a batch
-  EXPECT_TRUE(tuning.batch_slices(8, 8, 1));
-  EXPECT_FALSE(tuning.batch_slices(64, 8, 16));     // 8 teams for 16 threads
-  EXPECT_TRUE(tuning.batch_slices(128, 8, 16));
+  // (count, length, contiguous, tile elements, runs per tile, concurrency)
+  EXPECT_FALSE(tuning.batch_slices(1, 100, false, 512, 8, 1));       // one slice: cut it into tiles
+  EXPECT_FALSE(tuning.batch_slices(7, 100, false, 512, 8, 1));       // fewer slices than a batch
+  EXPECT_TRUE(tuning.batch_slices(8, 100, false, 512, 8, 1));
+  EXPECT_TRUE(tuning.batch_slices(8, 100000, false, 512, 8, 1));     // long but strided
+  EXPECT_FALSE(tuning.batch_slices(4096, 4096, true, 512, 8, 1));    // long and contiguous: tiles
+  EXPECT_TRUE(tuning.batch_slices(4096, 16, true, 512, 8, 1));       // short and contiguous
+  EXPECT_FALSE(tuning.batch_slices(64, 16, true, 512, 8, 16));       // 8 teams for 16 threads
+  EXPECT_TRUE(tuning.batch_slices(128, 16, true, 512, 8, 16));
 }
 
 }  // namespace

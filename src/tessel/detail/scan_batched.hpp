@@ -52,11 +52,26 @@ struct BatchedScanKernel {
     team.team_barrier();
 
     const RunRange runs = runs_of_thread(team, slices);
-    value_type totals[Lanes];
     for (index_type begin = 0; begin < src.length; begin += shape.items_per_thread) {
       const index_type remaining = src.length - begin;
       const int items = remaining < shape.items_per_thread ? static_cast<int>(remaining)
                                                            : shape.items_per_thread;
+      // A team of one thread whose slices are neighbours in memory (strided
+      // slices, read position by position) scans straight from source to
+      // target: its carries say what precedes each slice. Contiguous slices
+      // go through the tile, which is filled slice by slice: reading eight
+      // slices that lie a multiple of 4 KiB apart in lockstep would make the
+      // CPU mistake loads for dependents of earlier stores (4K aliasing).
+      if (!SrcLayout::contiguous && !DstLayout::contiguous && team_size == 1) {
+        for (int group = runs.first; group < runs.last; group += Lanes) {
+          const int in_group = runs.last - group < Lanes ? runs.last - group : Lanes;
+          scan_lanes<Lanes, true>(
+              partials, items, in_group, exclusive, carries + group,
+              [&](int lane, int item) { return sources[group + lane][begin + item]; },
+              [&](int lane, int item, const value_type& value) { targets[group + lane][begin + item] = value; });
+        }
+        continue;
+      }
       auto load = [&](int s, int p) {
         tile[s * stride + p] = static_cast<value_type>(sources[s][begin + p]);
       };
@@ -66,19 +81,13 @@ struct BatchedScanKernel {
         for_each_striped(team, items, slices, [&](int p, int s) { load(s, p); });
       }
       team.team_barrier();
-
       for (int group = runs.first; group < runs.last; group += Lanes) {
         const int in_group = runs.last - group < Lanes ? runs.last - group : Lanes;
-        scan_runs_in_lockstep<Lanes, true>(partials, tile + group * stride, stride, items, in_group,
-                                           totals);
-        for (int lane = 0; lane < in_group; ++lane) {
-          partial_type& carry = carries[group + lane];
-          apply_run_prefix(partials, tile + (group + lane) * stride, items, carry, exclusive);
-          carry = partials.combine(carry, Partials::make(totals[lane]));
-        }
+        auto in_tile = [&](int lane, int item) -> value_type& { return tile[(group + lane) * stride + item]; };
+        scan_lanes<Lanes, true>(partials, items, in_group, exclusive, carries + group, in_tile,
+                                [&](int lane, int item, const value_type& value) { in_tile(lane, item) = value; });
       }
       team.team_barrier();
-
       auto store = [&](int s, int p) { targets[s][begin + p] = tile[s * stride + p]; };
       if constexpr (DstLayout::contiguous) {
         for_each_striped(team, slices, items, store);

@@ -1,9 +1,9 @@
 #ifndef TESSEL_DETAIL_SCAN_RUNS_HPP
 #define TESSEL_DETAIL_SCAN_RUNS_HPP
 
-// Thread-level steps of the tile scans: a thread scans its runs in scratch,
-// `Lanes` runs advanced in lockstep, then applies the prefix each run gets
-// from everything before it.
+// Thread-level steps of the tile scans: a thread scans its runs, `Lanes` runs
+// advanced in lockstep, each starting from a carry (what precedes the run, or
+// nothing), and the scanned tile is written out with each run's prefix.
 
 #include <tessel/detail/partials.hpp>
 #include <tessel/detail/team.hpp>
@@ -18,83 +18,92 @@ namespace tessel::detail {
 template <class Exec>
 inline constexpr int lockstep_lanes = is_host_space<Exec> ? 8 : 1;
 
-// Inclusive scan, in place, of `active` (at most Lanes) runs of `items`
-// elements each, the first at `first`, the others `run_stride` apart. With
-// WriteBack false the runs are only reduced. The run totals go to `totals`.
-template <int Lanes, bool WriteBack, class Partials>
-KOKKOS_INLINE_FUNCTION void scan_runs_in_lockstep(const Partials& partials,
-                                                  typename Partials::value_type* first,
-                                                  int run_stride, int items, int active,
-                                                  typename Partials::value_type* totals) {
+// Scans `active` (at most Lanes) runs of `items` elements in lockstep:
+// `input(lane, item)` reads an element, `output(lane, item, value)` takes a
+// result. Each lane starts from carries[lane] (empty: the run starts the
+// scan; for exclusive scans it is never empty) and leaves there its carry
+// including the run. Inclusive: out = carry∘x0, carry∘x0∘x1, ...; exclusive:
+// out = carry, carry∘x0, ... With WriteBack false nothing is output.
+template <int Lanes, bool WriteBack, class Partials, class Input, class Output>
+KOKKOS_INLINE_FUNCTION void scan_lanes(const Partials& partials, int items, int active, bool exclusive,
+                                       typename Partials::partial_type* carries, Input&& input,
+                                       Output&& output) {
   using value_type = typename Partials::value_type;
-  if (active == Lanes) {
+  if (items <= 0) return;
+  auto step = [&](auto lanes, auto is_exclusive) {
+    constexpr int lane_count = decltype(lanes)::value;
     value_type accumulator[Lanes];
-    for (int lane = 0; lane < Lanes; ++lane) accumulator[lane] = first[lane * run_stride];
-    for (int item = 1; item < items; ++item) {
-      for (int lane = 0; lane < Lanes; ++lane) {
-        value_type& element = first[lane * run_stride + item];
-        accumulator[lane] = partials.apply(accumulator[lane], element);
-        if constexpr (WriteBack) element = accumulator[lane];
+    for (int lane = 0; lane < lane_count; ++lane) {
+      const value_type first = static_cast<value_type>(input(lane, 0));
+      const auto& carry = carries[lane];
+      if constexpr (decltype(is_exclusive)::value) {
+        if constexpr (WriteBack) output(lane, 0, Partials::value(carry));
+        accumulator[lane] = partials.apply(Partials::value(carry), first);
+      } else {
+        accumulator[lane] = Partials::present(carry) ? partials.apply(Partials::value(carry), first) : first;
+        if constexpr (WriteBack) output(lane, 0, accumulator[lane]);
       }
     }
-    for (int lane = 0; lane < Lanes; ++lane) totals[lane] = accumulator[lane];
+    for (int item = 1; item < items; ++item) {
+      for (int lane = 0; lane < lane_count; ++lane) {
+        const value_type element = static_cast<value_type>(input(lane, item));
+        if constexpr (decltype(is_exclusive)::value) {
+          if constexpr (WriteBack) output(lane, item, accumulator[lane]);
+          accumulator[lane] = partials.apply(accumulator[lane], element);
+        } else {
+          accumulator[lane] = partials.apply(accumulator[lane], element);
+          if constexpr (WriteBack) output(lane, item, accumulator[lane]);
+        }
+      }
+    }
+    for (int lane = 0; lane < lane_count; ++lane) carries[lane] = Partials::make(accumulator[lane]);
+  };
+  using all_lanes = std::integral_constant<int, Lanes>;
+  if (active == Lanes) {
+    if (exclusive) step(all_lanes{}, std::true_type{});
+    else step(all_lanes{}, std::false_type{});
     return;
   }
-  for (int lane = 0; lane < active; ++lane) {
-    value_type* run = first + lane * run_stride;
-    value_type accumulator = run[0];
-    for (int item = 1; item < items; ++item) {
-      accumulator = partials.apply(accumulator, run[item]);
-      if constexpr (WriteBack) run[item] = accumulator;
+  if constexpr (Lanes > 1) {
+    // A short group: one lane at a time.
+    for (int lane = 0; lane < active; ++lane) {
+      auto lane_input = [&](int, int item) { return input(lane, item); };
+      auto lane_output = [&](int, int item, const value_type& value) { output(lane, item, value); };
+      scan_lanes<1, WriteBack>(partials, items, 1, exclusive, carries + lane, lane_input, lane_output);
     }
-    totals[lane] = accumulator;
   }
 }
 
-// Turns a run's local inclusive scan into its final values: each element
-// combined with `prefix` (what precedes the run) for inclusive scans, or,
-// for exclusive scans, the element's predecessor combined with it (the first
-// element gets `prefix` itself, which then always holds at least `init`).
-template <class Partials>
-KOKKOS_INLINE_FUNCTION void apply_run_prefix(const Partials& partials,
-                                             typename Partials::value_type* run, int items,
-                                             const typename Partials::partial_type& prefix,
-                                             bool exclusive) {
-  if (!Partials::present(prefix)) return;  // inclusive, nothing before the run
-  const auto& value = Partials::value(prefix);
-  if (exclusive) {
-    for (int item = items - 1; item > 0; --item) run[item] = partials.apply(value, run[item - 1]);
-    run[0] = value;
-  } else {
-    for (int item = 0; item < items; ++item) run[item] = partials.apply(value, run[item]);
-  }
-}
-
-// Scans the runs [first_run, last_run) a thread owns in a tile whose runs
-// hold `items_per_run` elements and whose first `valid` elements are input;
-// runs past `valid` are empty and the one it cuts is short. Returns the
-// combination of the thread's run totals (empty if it owns no input).
-template <int Lanes, bool WriteBack, class Partials>
-KOKKOS_INLINE_FUNCTION typename Partials::partial_type scan_thread_runs(
-    const Partials& partials, typename Partials::value_type* tile, int run_stride,
-    int items_per_run, int valid, RunRange runs) {
-  using value_type = typename Partials::value_type;
-  typename Partials::partial_type total = Partials::empty();
-  value_type totals[Lanes];
-  const int full_runs = valid / items_per_run;
+// Scans the runs [first, last) a thread owns in a tile whose runs hold
+// `items_per_run` elements and whose first `valid` elements are input (runs
+// past `valid` are empty, the one it cuts is short), each run on its own
+// (inclusive, no carry in). `input(run, item)` reads, `output(run, item,
+// value)` takes the run-local results. Returns the combination of the
+// thread's run totals (empty if it owns no input).
+template <int Lanes, bool WriteBack, class Partials, class Input, class Output>
+KOKKOS_INLINE_FUNCTION typename Partials::partial_type scan_thread_runs(const Partials& partials, int items_per_run,
+                                                                        int valid, RunRange runs, Input&& input,
+                                                                        Output&& output) {
+  using partial_type = typename Partials::partial_type;
+  partial_type total = Partials::empty();
+  partial_type carries[Lanes];
   for (int group = runs.first; group < runs.last; group += Lanes) {
     const int in_group = runs.last - group < Lanes ? runs.last - group : Lanes;
-    int full = full_runs - group;
+    int full = valid / items_per_run - group;
     full = full < 0 ? 0 : (full > in_group ? in_group : full);
-    scan_runs_in_lockstep<Lanes, WriteBack>(partials, tile + group * run_stride, run_stride,
-                                            items_per_run, full, totals);
-    for (int lane = 0; lane < full; ++lane) total = partials.combine(total, Partials::make(totals[lane]));
+    auto group_input = [&](int lane, int item) { return input(group + lane, item); };
+    auto group_output = [&](int lane, int item, const auto& value) { output(group + lane, item, value); };
+    for (int lane = 0; lane < Lanes; ++lane) carries[lane] = Partials::empty();
+    scan_lanes<Lanes, WriteBack>(partials, items_per_run, full, false, carries, group_input, group_output);
+    for (int lane = 0; lane < full; ++lane) total = partials.combine(total, carries[lane]);
     if (full < in_group) {
-      const int short_items = valid - (group + full) * items_per_run;
+      const int short_run = group + full, short_items = valid - short_run * items_per_run;
       if (short_items > 0) {
-        scan_runs_in_lockstep<1, WriteBack>(partials, tile + (group + full) * run_stride,
-                                            run_stride, short_items, 1, totals);
-        total = partials.combine(total, Partials::make(totals[0]));
+        carries[0] = Partials::empty();
+        auto short_input = [&](int, int item) { return input(short_run, item); };
+        auto short_output = [&](int, int item, const auto& value) { output(short_run, item, value); };
+        scan_lanes<1, WriteBack>(partials, short_items, 1, false, carries, short_input, short_output);
+        total = partials.combine(total, carries[0]);
       }
       break;
     }
@@ -102,24 +111,34 @@ KOKKOS_INLINE_FUNCTION typename Partials::partial_type scan_thread_runs(
   return total;
 }
 
-// Applies the prefixes to the runs a thread scanned with scan_thread_runs,
-// `prefix` being what precedes its first run.
+// The prefix of every run a thread owns, given what precedes its first run:
+// run_prefixes[run] = prefix ∘ totals of the earlier runs (a run's total is
+// its last local result in the tile).
 template <class Partials>
-KOKKOS_INLINE_FUNCTION void apply_thread_prefixes(const Partials& partials,
-                                                  typename Partials::value_type* tile,
-                                                  int run_stride, int items_per_run, int valid,
-                                                  RunRange runs,
-                                                  typename Partials::partial_type prefix,
-                                                  bool exclusive) {
+KOKKOS_INLINE_FUNCTION void store_run_prefixes(const Partials& partials, const typename Partials::value_type* tile,
+                                               int run_stride, int items_per_run, int valid, RunRange runs,
+                                               typename Partials::partial_type prefix,
+                                               typename Partials::partial_type* run_prefixes) {
   for (int run = runs.first; run < runs.last; ++run) {
+    run_prefixes[run] = prefix;
     int items = valid - run * items_per_run;
-    if (items <= 0) break;
+    if (items <= 0) continue;
     if (items > items_per_run) items = items_per_run;
-    typename Partials::value_type* elements = tile + run * run_stride;
-    const auto run_total = Partials::make(elements[items - 1]);  // before it changes
-    apply_run_prefix(partials, elements, items, prefix, exclusive);
-    prefix = partials.combine(prefix, run_total);
+    prefix = partials.combine(prefix, Partials::make(tile[run * run_stride + items - 1]));
   }
+}
+
+// The final value of element `item` of a run from its run-local inclusive
+// results: prefix∘local[item] (inclusive), or prefix∘local[item-1] and the
+// prefix itself for the first element (exclusive; the prefix then holds at
+// least init).
+template <class Partials>
+KOKKOS_INLINE_FUNCTION typename Partials::value_type finish_element(const Partials& partials,
+                                                                    const typename Partials::value_type* run, int item,
+                                                                    const typename Partials::partial_type& prefix,
+                                                                    bool exclusive) {
+  if (exclusive) return item == 0 ? Partials::value(prefix) : partials.apply(Partials::value(prefix), run[item - 1]);
+  return Partials::present(prefix) ? partials.apply(Partials::value(prefix), run[item]) : run[item];
 }
 
 }  // namespace tessel::detail

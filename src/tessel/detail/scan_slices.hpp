@@ -40,10 +40,9 @@ void scan_tiled(const char* function, const Exec& exec, const SrcLayout& src, co
   using value_type = typename Partials::value_type;
   constexpr int lanes = lockstep_lanes<Exec>;
   using Pass = TileScanKernel<TilePhase::single_pass, lanes, SrcLayout, DstLayout, Partials>;
-  using Reduce = TileScanKernel<TilePhase::reduce, lanes, SrcLayout, DstLayout, Partials>;
-  using Finish = TileScanKernel<TilePhase::finish, lanes, SrcLayout, DstLayout, Partials>;
+  const int runs = tuning.team_size * tuning.runs_per_thread;
   TileShape shape = tuning.tile(sizeof(value_type), std::is_arithmetic_v<value_type>,
-                                Pass::scratch_besides_tile(tuning.team_size));
+                                Pass::scratch_besides_tile(tuning.team_size, runs));
   if (shape.elements() == 1) {
     // Tiles of one element would leave as many aggregates as elements, and
     // scanning the aggregates would never shrink the problem.
@@ -51,41 +50,47 @@ void scan_tiled(const char* function, const Exec& exec, const SrcLayout& src, co
     two_items.max_items_per_thread = 2;
     two_items.scratch_bytes = std::max(tuning.scratch_bytes, std::size_t(1) << 12);
     shape = two_items.tile(sizeof(value_type), std::is_arithmetic_v<value_type>,
-                           Pass::scratch_besides_tile(tuning.team_size));
+                           Pass::scratch_besides_tile(tuning.team_size, runs));
   }
-  const std::size_t scratch = shape.scratch_bytes() + Pass::scratch_besides_tile(shape.team_size);
+  const std::size_t scratch = shape.scratch_bytes() + Pass::scratch_besides_tile(shape.team_size, shape.runs);
+  const int tiles_per_team = std::max(tuning.scan_tiles_per_team, 1);
   const index_type tiles_per_slice = (src.length + shape.elements() - 1) / shape.elements();
-  const index_type tiles = src.count * tiles_per_slice;
-  const auto policy = make_team_policy(function, exec, tiles, shape.team_size, scratch);
+  const index_type chunks_per_slice = (tiles_per_slice + tiles_per_team - 1) / tiles_per_team;
+  const index_type chunks = src.count * chunks_per_slice;
+  const auto policy = make_team_policy(function, exec, chunks, shape.team_size, scratch);
+  const auto kernel = [&](auto phase) {
+    return TileScanKernel<decltype(phase)::value, lanes, SrcLayout, DstLayout, Partials>{
+        src, dst, partials, shape, tiles_per_team, chunks_per_slice, carry_init, exclusive};
+  };
+  using Phase = TilePhase;
+  using single_pass = std::integral_constant<Phase, Phase::single_pass>;
+  using reduce = std::integral_constant<Phase, Phase::reduce>;
+  using finish = std::integral_constant<Phase, Phase::finish>;
 
-  if (tiles_per_slice == 1) {  // every slice fits one tile: nothing to carry across teams
-    Kokkos::parallel_for("tessel::scan::tiles", policy,
-                         Finish{src, dst, partials, shape, tiles_per_slice, carry_init, exclusive});
+  if (chunks_per_slice == 1) {  // every slice fits one team: nothing to carry across teams
+    Kokkos::parallel_for("tessel::scan::tiles", policy, kernel(finish{}));
     return;
   }
   if (tuning.scan_lookback) {
-    const auto flags = allocate<int>(exec, "tessel::scan::tile_flags", tiles + 1, true);
-    const auto aggregates = allocate<value_type>(exec, "tessel::scan::tile_aggregates", tiles);
-    const auto inclusive = allocate<value_type>(exec, "tessel::scan::tile_prefixes", tiles);
-    Pass kernel{src, dst, partials, shape, tiles_per_slice, carry_init, exclusive};
-    kernel.ticket_counter = flags.data() + tiles;
-    kernel.flags = flags.data();
-    kernel.aggregates = aggregates.data();
-    kernel.inclusive = inclusive.data();
-    Kokkos::parallel_for("tessel::scan::tiles_single_pass", policy, kernel);
+    const auto counter = allocate<int>(exec, "tessel::scan::chunk_counter", 1, true);
+    const auto status = allocate<ChunkStatus<value_type>>(exec, "tessel::scan::chunk_status", chunks, true);
+    auto pass = kernel(single_pass{});
+    pass.ticket_counter = counter.data();
+    pass.status = status.data();
+    Kokkos::parallel_for("tessel::scan::tiles_single_pass", policy, pass);
     return;
   }
-  const auto aggregates = allocate<value_type>(exec, "tessel::scan::tile_aggregates", tiles);
-  Reduce reduce{src, dst, partials, shape, tiles_per_slice, carry_init, exclusive};
-  reduce.aggregates = aggregates.data();
-  Kokkos::parallel_for("tessel::scan::tile_aggregates", policy, reduce);
-  // The aggregates of each slice's tiles are themselves scanned; the kernels
-  // shrink them by a tile's length per level.
-  const auto packed = packed_slices(aggregates.data(), src.count, tiles_per_slice);
+  const auto aggregates = allocate<value_type>(exec, "tessel::scan::chunk_aggregates", chunks);
+  auto reduce_pass = kernel(reduce{});
+  reduce_pass.aggregates = aggregates.data();
+  Kokkos::parallel_for("tessel::scan::chunk_aggregates", policy, reduce_pass);
+  // The aggregates of each slice's chunks are themselves scanned; each level
+  // shrinks them by a chunk's length.
+  const auto packed = packed_slices(aggregates.data(), src.count, chunks_per_slice);
   scan_slices(function, exec, packed, packed, partials, Partials::empty(), false, tuning);
-  Finish finish{src, dst, partials, shape, tiles_per_slice, carry_init, exclusive};
-  finish.aggregates = aggregates.data();
-  Kokkos::parallel_for("tessel::scan::tiles", policy, finish);
+  auto finish_pass = kernel(finish{});
+  finish_pass.aggregates = aggregates.data();
+  Kokkos::parallel_for("tessel::scan::tiles", policy, finish_pass);
 }
 
 template <class Exec, class SrcLayout, class DstLayout, class Partials>
@@ -96,7 +101,11 @@ void scan_slices(const char* function, const Exec& exec, const SrcLayout& src, c
   tuning.team_size = launch_team_size(exec, tuning.team_size);
   tuning.runs_per_thread = std::max(tuning.runs_per_thread, 1);
   const int runs = tuning.team_size * tuning.runs_per_thread;
-  if (tuning.batch_slices(src.count, runs, static_cast<std::int64_t>(exec.concurrency())))
+  using value_type = typename Partials::value_type;
+  const int tile_elements = tuning.tile(sizeof(value_type), std::is_arithmetic_v<value_type>).elements();
+  const bool contiguous = SrcLayout::contiguous && DstLayout::contiguous;
+  if (tuning.batch_slices(src.count, src.length, contiguous, tile_elements, runs,
+                          static_cast<std::int64_t>(exec.concurrency())))
     scan_batched(function, exec, src, dst, partials, carry_init, exclusive, tuning);
   else
     scan_tiled(function, exec, src, dst, partials, carry_init, exclusive, tuning);

@@ -1,22 +1,36 @@
 #ifndef TESSEL_DETAIL_SCAN_TILES_HPP
 #define TESSEL_DETAIL_SCAN_TILES_HPP
 
-// Scan of slices cut into tiles, one tile per team, for few long slices (a
-// whole rank-1 view is one slice). A team loads its tile striped into scratch,
-// scans its runs, scans the run totals across the team, and gets the prefix of
-// the tiles before it either in one pass, by looking back at its
-// predecessors' published results (TuningParameters::scan_lookback), or in
-// two: a reduce pass writes every tile's aggregate, those are scanned, and the
-// final pass reads its prefix from them.
+// Scan of slices cut into tiles, for few long slices (a whole rank-1 view is
+// one slice). A team takes a chunk of `tiles_per_team` consecutive tiles of
+// one slice. For each tile it loads the tile striped into scratch, scans its
+// runs and scans the run totals across the team. The prefix of the chunks
+// before it comes either in one pass, by looking back at its predecessors'
+// published results (TuningParameters::scan_lookback), or in two: a reduce
+// pass writes every chunk's aggregate, those are scanned, and the final pass
+// reads its prefix from them. A chunk of one tile keeps its scanned tile in
+// scratch between the aggregate and the output; longer chunks (CPUs, where
+// each published result costs a cache-line transfer between cores) read
+// their tiles twice, the second time from cache.
 
 #include <tessel/detail/scan_runs.hpp>
 
 namespace tessel::detail {
 
 enum class TilePhase {
-  single_pass,  // look-back: tiles taken in order from a counter
-  reduce,       // writes each tile's aggregate only
-  finish        // scans each tile with the prefix from the scanned aggregates
+  single_pass,  // look-back: chunks taken in order from a counter
+  reduce,       // writes each chunk's aggregate only
+  finish        // scans each chunk with the prefix from the scanned aggregates
+};
+
+// What a chunk publishes for its successors' look-back. Each entry has a cache
+// line of its own, so that neighbouring chunks, handled by other cores, do not
+// invalidate each other's entries.
+template <class Value>
+struct alignas(64) ChunkStatus {
+  Value aggregate;
+  Value inclusive;  // the chunk's inclusive prefix
+  int flag = 0;     // 0 nothing yet, 1 aggregate published, 2 inclusive published
 };
 
 // Reads a value another team published, bypassing caches that are not
@@ -39,102 +53,176 @@ struct TileScanKernel {
   DstLayout dst;
   Partials partials;
   TileShape shape;
-  index_type tiles_per_slice;
+  int tiles_per_team;
+  index_type chunks_per_slice;
   partial_type carry_init;  // precedes every slice: init for exclusive scans
   bool exclusive;
-  // Look-back state (single_pass): a ticket counter, a flag per tile
-  // (0 nothing, 1 aggregate published, 2 inclusive prefix published) and the
-  // published values. For reduce/finish, `aggregates` holds the per-tile
-  // aggregates, scanned along each slice before the finish phase.
+  // single_pass: a ticket counter and a status per chunk. reduce/finish: each
+  // chunk's aggregate, scanned along each slice before the finish phase.
   int* ticket_counter = nullptr;
-  int* flags = nullptr;
+  ChunkStatus<value_type>* status = nullptr;
   value_type* aggregates = nullptr;
-  value_type* inclusive = nullptr;
 
-  static std::size_t scratch_besides_tile(int team_size) {
-    return scratch_for<partial_type>(team_size) + scratch_for<partial_type>(1) +
+  static std::size_t scratch_besides_tile(int team_size, int runs) {
+    return scratch_for<partial_type>(team_size) + scratch_for<partial_type>(runs) + scratch_for<partial_type>(1) +
            scratch_for<index_type>(1);
   }
 
-  KOKKOS_INLINE_FUNCTION partial_type look_back(index_type ticket, index_type tile_index,
+  struct Scratch {
+    value_type* tile;
+    partial_type* team_buffer;
+    partial_type* run_prefixes;
+    partial_type* prefix_slot;
+    index_type* ticket_slot;
+  };
+
+  // What scanning one tile leaves: the tile's aggregate and what precedes this
+  // thread's runs within the tile.
+  struct ScannedTile {
+    partial_type aggregate;
+    partial_type thread_prefix;
+    int valid;
+  };
+
+  // Loads the tile at `begin` of the source slice striped (a lone thread
+  // copies it in order) and scans each thread's runs on their own, in place,
+  // or only reduces them.
+  template <bool WriteBack, class Member, class Source>
+  KOKKOS_INLINE_FUNCTION ScannedTile scan_tile(const Member& team, const Scratch& scratch, const Source& source,
+                                               index_type begin) const {
+    const int items = shape.items_per_thread, stride = shape.run_stride;
+    value_type* tile = scratch.tile;
+    const index_type remaining = src.length - begin;
+    const int valid = remaining < shape.elements() ? static_cast<int>(remaining) : shape.elements();
+    if (!WriteBack && team.team_size() == 1) {
+      // Only the aggregate is wanted, and a lone thread can read its runs
+      // straight from the source: no copy into the tile.
+      ScannedTile reduced;
+      reduced.valid = valid;
+      reduced.thread_prefix = Partials::empty();
+      reduced.aggregate = scan_thread_runs<Lanes, false>(
+          partials, items, valid, RunRange{0, shape.runs},
+          [&](int run, int item) { return source[begin + run * items + item]; }, [](int, int, const value_type&) {});
+      return reduced;
+    }
+    team.team_barrier();  // the tile may still be read for the previous tile's output
+    for_each_in_tile(team, valid, items, [&](int run, int item) {
+      tile[run * stride + item] = static_cast<value_type>(source[begin + run * items + item]);
+    });
+    team.team_barrier();
+    auto in_tile = [&](int run, int item) -> value_type& { return tile[run * stride + item]; };
+    const partial_type mine = scan_thread_runs<Lanes, WriteBack>(
+        partials, items, valid, runs_of_thread(team, shape.runs), in_tile,
+        [&](int run, int item, const value_type& value) { in_tile(run, item) = value; });
+    ScannedTile scanned;
+    scanned.valid = valid;
+    scanned.thread_prefix = team_exclusive_scan(team, partials, scratch.team_buffer, mine, scanned.aggregate);
+    return scanned;
+  }
+
+  // Writes a scanned tile striped, each element combined with its run's
+  // prefix, `carry` being what precedes the tile.
+  template <class Member, class Target>
+  KOKKOS_INLINE_FUNCTION void store_tile(const Member& team, const Scratch& scratch, const Target& target,
+                                         index_type begin, const ScannedTile& scanned,
+                                         const partial_type& carry) const {
+    const int items = shape.items_per_thread, stride = shape.run_stride;
+    store_run_prefixes(partials, scratch.tile, stride, items, scanned.valid, runs_of_thread(team, shape.runs),
+                       partials.combine(carry, scanned.thread_prefix), scratch.run_prefixes);
+    team.team_barrier();
+    for_each_in_tile(team, scanned.valid, items, [&](int run, int item) {
+      target[begin + run * items + item] =
+          finish_element(partials, scratch.tile + run * stride, item, scratch.run_prefixes[run], exclusive);
+    });
+  }
+
+  // Publishes the chunk's aggregate, then combines its predecessors' results,
+  // newest first, until one has published its inclusive prefix. Called by one
+  // thread of the team.
+  KOKKOS_INLINE_FUNCTION partial_type look_back(index_type ticket, index_type chunk,
                                                 const partial_type& aggregate) const {
     partial_type prefix = carry_init;
-    if (tile_index > 0) {
-      aggregates[ticket] = Partials::value(aggregate);
+    if (chunk > 0) {
+      status[ticket].aggregate = Partials::value(aggregate);
       Kokkos::memory_fence();
-      atomic_store_flag(&flags[ticket], 1);
+      atomic_store_flag(&status[ticket].flag, 1);
       partial_type running = Partials::empty();
       for (index_type before = ticket - 1;; --before) {
         int flag, attempt = 0;
-        while ((flag = atomic_load_flag(&flags[before])) == 0) spin_wait_hint(attempt++);
+        while ((flag = atomic_load_flag(&status[before].flag)) == 0) spin_wait_hint(attempt++);
         Kokkos::memory_fence();
         if (flag == 2) {
-          running = partials.combine(Partials::make(load_published(&inclusive[before])), running);
+          running = partials.combine(Partials::make(load_published(&status[before].inclusive)), running);
           break;
         }
-        running = partials.combine(Partials::make(load_published(&aggregates[before])), running);
+        running = partials.combine(Partials::make(load_published(&status[before].aggregate)), running);
       }
-      prefix = running;  // tile 0's inclusive prefix already holds carry_init
+      prefix = running;  // chunk 0's inclusive prefix already holds carry_init
     }
-    inclusive[ticket] = Partials::value(partials.combine(prefix, aggregate));
+    status[ticket].inclusive = Partials::value(partials.combine(prefix, aggregate));
     Kokkos::memory_fence();
-    atomic_store_flag(&flags[ticket], 2);
+    atomic_store_flag(&status[ticket].flag, 2);
     return prefix;
   }
 
   template <class Member>
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
-    const int team_size = team.team_size(), rank = team.team_rank();
-    const int items = shape.items_per_thread, stride = shape.run_stride;
-    value_type* tile = take_scratch<value_type>(team, std::size_t(shape.runs) * stride);
-    partial_type* team_buffer = take_scratch<partial_type>(team, team_size);
-    partial_type* prefix_slot = take_scratch<partial_type>(team, 1);
-    index_type* ticket_slot = take_scratch<index_type>(team, 1);
+    const int rank = team.team_rank();
+    Scratch scratch;
+    scratch.tile = take_scratch<value_type>(team, std::size_t(shape.runs) * shape.run_stride);
+    scratch.team_buffer = take_scratch<partial_type>(team, team.team_size());
+    scratch.run_prefixes = take_scratch<partial_type>(team, shape.runs);
+    scratch.prefix_slot = take_scratch<partial_type>(team, 1);
+    scratch.ticket_slot = take_scratch<index_type>(team, 1);
 
     index_type ticket = team.league_rank();
     if constexpr (Phase == TilePhase::single_pass) {
       index_type taken = 0;
       if (rank == 0) taken = Kokkos::atomic_fetch_add(ticket_counter, 1);
-      ticket = team_broadcast(team, ticket_slot, taken);
+      ticket = team_broadcast(team, scratch.ticket_slot, taken);
     }
-    const index_type slice_index = ticket / tiles_per_slice;
-    const index_type tile_index = ticket % tiles_per_slice;
-    const index_type begin = tile_index * shape.elements();
-    const index_type remaining = src.length - begin;
-    const int valid = remaining < shape.elements() ? static_cast<int>(remaining) : shape.elements();
-
+    const index_type slice_index = ticket / chunks_per_slice;
+    const index_type chunk = ticket % chunks_per_slice;
+    const index_type tile_elements = shape.elements();
+    const index_type first = chunk * tiles_per_team * tile_elements;
+    const index_type left = (src.length - first + tile_elements - 1) / tile_elements;
+    const int tiles = left < tiles_per_team ? static_cast<int>(left) : tiles_per_team;
     const auto source = src.slice(slice_index);
-    for_each_in_tile(team, valid, items, [&](int run, int item) {
-      tile[run * stride + item] = static_cast<value_type>(source[begin + run * items + item]);
-    });
-    team.team_barrier();
 
-    const RunRange runs = runs_of_thread(team, shape.runs);
-    constexpr bool write_back = Phase != TilePhase::reduce;
-    const partial_type mine =
-        scan_thread_runs<Lanes, write_back>(partials, tile, stride, items, valid, runs);
-    partial_type aggregate;
-    const partial_type thread_prefix = team_exclusive_scan(team, partials, team_buffer, mine, aggregate);
+    // The chunk's aggregate; a single tile stays scanned in scratch.
+    constexpr bool keep_single = Phase != TilePhase::reduce;
+    ScannedTile single{};
+    partial_type aggregate = Partials::empty();
+    if (tiles == 1) {
+      single = scan_tile<keep_single>(team, scratch, source, first);
+      aggregate = single.aggregate;
+    } else {
+      for (int t = 0; t < tiles; ++t)
+        aggregate = partials.combine(aggregate, scan_tile<false>(team, scratch, source, first + t * tile_elements).aggregate);
+    }
 
     if constexpr (Phase == TilePhase::reduce) {
       if (rank == 0) aggregates[ticket] = Partials::value(aggregate);
-      return;
     } else {
       partial_type carry = carry_init;
       if constexpr (Phase == TilePhase::single_pass) {
         partial_type found = Partials::empty();
-        if (rank == 0) found = look_back(ticket, tile_index, aggregate);
-        carry = team_broadcast(team, prefix_slot, found);
+        if (rank == 0) found = look_back(ticket, chunk, aggregate);
+        carry = team_broadcast(team, scratch.prefix_slot, found);
       } else {
-        if (tile_index > 0) carry = partials.combine(carry, Partials::make(aggregates[ticket - 1]));
+        if (chunk > 0) carry = partials.combine(carry, Partials::make(aggregates[ticket - 1]));
       }
-      apply_thread_prefixes(partials, tile, stride, items, valid, runs,
-                            partials.combine(carry, thread_prefix), exclusive);
-      team.team_barrier();
       const auto target = dst.slice(slice_index);
-      for_each_in_tile(team, valid, items, [&](int run, int item) {
-        target[begin + run * items + item] = tile[run * stride + item];
-      });
+      if (tiles == 1) {
+        store_tile(team, scratch, target, first, single, carry);
+        return;
+      }
+      for (int t = 0; t < tiles; ++t) {
+        const index_type begin = first + t * tile_elements;
+        const ScannedTile scanned = scan_tile<true>(team, scratch, source, begin);
+        store_tile(team, scratch, target, begin, scanned, carry);
+        carry = partials.combine(carry, scanned.aggregate);
+      }
     }
   }
 };
