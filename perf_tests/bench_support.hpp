@@ -49,5 +49,6 @@ void register_timed(const std::string& benchmark_name, std::int64_t items, std::
 }
 
 void register_scan_benchmarks();
+void register_findall_benchmarks();
 
 }  // namespace tessel_perf

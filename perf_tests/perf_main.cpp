@@ -20,6 +20,7 @@ int main(int argc, char* argv[]) {
     benchmark::AddCustomContext("kokkos_concurrency", std::to_string(tessel_perf::Space().concurrency()));
     benchmark::AddCustomContext("kokkos_version", std::to_string(KOKKOS_VERSION));
     tessel_perf::register_scan_benchmarks();
+    tessel_perf::register_findall_benchmarks();
     benchmark::Initialize(&count, pointers.data());
     if (benchmark::ReportUnrecognizedArguments(count, pointers.data())) return 1;
     benchmark::RunSpecifiedBenchmarks();

@@ -71,4 +71,20 @@ TEST(Labels, ScansLabelKernelsAndWorkspaces) {
   }
 }
 
+struct Positive {
+  KOKKOS_INLINE_FUNCTION bool operator()(double x) const { return x > 0; }
+};
+
+TEST(Labels, CompactionLabelsKernelsAndWorkspaces) {
+  using Space = Kokkos::DefaultExecutionSpace;
+  Kokkos::View<double*> values("tessel_test::values", 100000), out("tessel_test::out", 100000);
+  Kokkos::deep_copy(values, 1.0);
+  Kokkos::View<bool*> mask("tessel_test::mask", 5000);
+  Kokkos::deep_copy(mask, true);
+  expect_labelled("findall", [&] { tessel::findall(Space(), values, Positive{}); });
+  expect_labelled("findall mask", [&] { tessel::findall(Space(), mask); });
+  expect_labelled("count_if", [&] { tessel::count_if(Space(), values, Positive{}); });
+  expect_labelled("copy_if", [&] { tessel::copy_if(Space(), values, out, Positive{}); });
+}
+
 }  // namespace

@@ -3,6 +3,7 @@
 
 // Everything tessel offers except the MPI component (tessel/mpi.hpp).
 
+#include <tessel/findall.hpp>
 #include <tessel/operators.hpp>
 #include <tessel/scan.hpp>
 #include <tessel/tuning.hpp>

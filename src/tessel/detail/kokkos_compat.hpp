@@ -7,6 +7,7 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <cstdint>
 #include <cstring>
 #include <string>
 #include <thread>
@@ -56,6 +57,18 @@ KOKKOS_FORCEINLINE_FUNCTION To bit_cast(const From& from) {
   To to;
   std::memcpy(&to, &from, sizeof(To));
   return to;
+#endif
+}
+
+// The index of the lowest set bit of a non-zero word (Kokkos::countr_zero
+// exists from 4.1; 3.4 has a 32-bit scan in Impl).
+KOKKOS_FORCEINLINE_FUNCTION int lowest_set_bit(std::uint64_t word) {
+#if KOKKOS_VERSION >= 40100
+  return Kokkos::countr_zero(word);
+#else
+  const unsigned low = static_cast<unsigned>(word);
+  return low != 0 ? Kokkos::Impl::bit_scan_forward(low)
+                  : 32 + Kokkos::Impl::bit_scan_forward(static_cast<unsigned>(word >> 32));
 #endif
 }
 
