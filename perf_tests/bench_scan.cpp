@@ -34,9 +34,11 @@ void register_whole(std::int64_t n) {
     fill_random(src);
     return std::make_pair(src, dst);
   };
-  register_timed(name("scan", "tessel", type_name<T>(), shape), n, bytes, [=] {
-    auto [src, dst] = data();
-    return [=] { tessel::inclusive_scan(Space(), src, dst, tessel::Plus{}); };
+  for_each_tessel_space([&](auto space, const std::string& implementation) {
+    register_timed(name("scan", implementation, type_name<T>(), shape), n, bytes, [=] {
+      auto [src, dst] = data();
+      return [=] { tessel::inclusive_scan(space, src, dst, tessel::Plus{}); };
+    });
   });
   register_timed(name("scan", "kokkos", type_name<T>(), shape), n, bytes, [=] {
     auto [src, dst] = data();

@@ -48,7 +48,39 @@ void register_timed(const std::string& benchmark_name, std::int64_t items, std::
   })->UseManualTime()->Unit(benchmark::kMillisecond);
 }
 
+// Like register_timed, for runs that change their input (sorts in place):
+// setup() returns {reset, run}; reset() restores the input before each timed
+// run, outside the timed region.
+template <class Setup>
+void register_timed_with_reset(const std::string& benchmark_name, std::int64_t items, std::int64_t bytes, Setup setup) {
+  benchmark::RegisterBenchmark(benchmark_name.c_str(), [=](benchmark::State& state) {
+    auto [reset, run] = setup();
+    for (auto _ : state) {
+      reset();
+      Kokkos::fence();
+      const auto start = std::chrono::steady_clock::now();
+      run();
+      Kokkos::fence();
+      state.SetIterationTime(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    }
+    state.SetItemsProcessed(state.iterations() * items);
+    state.SetBytesProcessed(state.iterations() * bytes);
+  })->UseManualTime()->Unit(benchmark::kMillisecond);
+}
+
+// In a build whose default execution space is a threaded host backend, tessel
+// is also measured on Serial, so that one run compares the two; the
+// implementation is then named "tessel@Serial".
+template <class Body>
+void for_each_tessel_space(Body&& body) {
+  body(Space(), std::string("tessel"));
+#if defined(KOKKOS_ENABLE_SERIAL)
+  if constexpr (!std::is_same_v<Space, Kokkos::Serial>) body(Kokkos::Serial(), std::string("tessel@Serial"));
+#endif
+}
+
 void register_scan_benchmarks();
+void register_sort_benchmarks();
 void register_findall_benchmarks();
 
 }  // namespace tessel_perf

@@ -21,6 +21,7 @@ int main(int argc, char* argv[]) {
     benchmark::AddCustomContext("kokkos_version", std::to_string(KOKKOS_VERSION));
     tessel_perf::register_scan_benchmarks();
     tessel_perf::register_findall_benchmarks();
+    tessel_perf::register_sort_benchmarks();
     benchmark::Initialize(&count, pointers.data());
     if (benchmark::ReportUnrecognizedArguments(count, pointers.data())) return 1;
     benchmark::RunSpecifiedBenchmarks();

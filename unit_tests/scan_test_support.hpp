@@ -162,20 +162,4 @@ void check_scan(const Src& src, const Dst& dst, int dim, Op op, std::optional<T>
   }
 }
 
-// Exceptions leave dst as it was.
-template <class Space, class Function, class View>
-void expect_invalid_and_untouched(Function&& function, const View& dst, const std::string& expected_text) {
-  auto before = Kokkos::create_mirror(Kokkos::HostSpace(), dst);
-  Kokkos::deep_copy(before, dst);
-  try {
-    function();
-    ADD_FAILURE() << "no std::invalid_argument thrown";
-  } catch (const std::invalid_argument& error) {
-    EXPECT_NE(std::string(error.what()).find(expected_text), std::string::npos) << error.what();
-  }
-  auto after = to_host(dst);
-  for (std::size_t i = 0; i < after.span(); ++i)
-    ASSERT_TRUE(same_bits(after.data()[i], before.data()[i])) << "dst changed at " << i;
-}
-
 }  // namespace tessel_test

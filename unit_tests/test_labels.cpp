@@ -87,4 +87,18 @@ TEST(Labels, CompactionLabelsKernelsAndWorkspaces) {
   expect_labelled("copy_if", [&] { tessel::copy_if(Space(), values, out, Positive{}); });
 }
 
+TEST(Labels, SortsLabelKernelsAndWorkspaces) {
+  using Space = Kokkos::DefaultExecutionSpace;
+  Kokkos::View<float**, Kokkos::LayoutLeft> matrix("tessel_test::matrix", 20000, 3);
+  Kokkos::View<int**, Kokkos::LayoutLeft> perm("tessel_test::perm", 20000, 3);
+  for (tessel::SortAlgorithm algorithm : {tessel::SortAlgorithm{tessel::MergeSort{}}, tessel::SortAlgorithm{tessel::BitonicSort{}}}) {
+    tessel::SortOptions options;
+    options.dim = 0;
+    options.algorithm = algorithm;
+    expect_labelled("sort", [&] { tessel::sort(Space(), matrix, options); });
+    expect_labelled("sort_by_key", [&] { tessel::sort_by_key(Space(), matrix, perm, options); });
+    expect_labelled("sortperm", [&] { tessel::sortperm(Space(), perm, matrix, options); });
+  }
+}
+
 }  // namespace

@@ -68,6 +68,26 @@ struct TuningParameters {
   // cut into tiles that teams scan in parallel (see batch_slices).
   int batched_teams_per_thread = 1;
 
+  // Sorts: a sort tile holds team_size * sort_runs_per_thread runs of at most
+  // sort_items_per_thread records (merge sort keeps two copies in scratch).
+  // Runs are insertion-sorted before the merges. A slice that fits one tile
+  // is sorted there by one team.
+  int sort_runs_per_thread = 1;
+  int sort_items_per_thread = 8;
+  // Output tiles one team produces in a merge pass. Each team first finds
+  // where its outputs come from by binary searches through the inputs, which
+  // miss the caches on long sequences; CPUs amortise them over many tiles.
+  int merge_tiles_per_team = 1;
+  // AutoSort's cost model, in units of one pass over the records: a merge
+  // pass, a bitonic compare-exchange step in global memory, and the sort of
+  // one tile in scratch per element by merge sort and by the bitonic
+  // network. AutoSort picks whichever algorithm costs less for the slice
+  // length at hand.
+  double merge_pass_cost = 1.0;
+  double bitonic_step_cost = 1.0;
+  double merge_tile_cost = 1.0;
+  double bitonic_tile_cost = 1.0;
+
   // The tile shape for elements of `element_bytes` bytes (`vector_loaded`:
   // a primitive the hardware loads as vectors) when the team also needs
   // `other_scratch_bytes` of scratch beside the tile. Items per thread are the
@@ -134,6 +154,11 @@ struct HostTuning : TuningParameters {
     vector_load_bytes = 0;
     scan_lookback = true;
     batched_teams_per_thread = 1;
+    // Sort tiles of 256 runs of 8: 2048 records (fewer records for wide
+    // ones, to stay in the scratch budget), short insertion-sorted runs.
+    sort_runs_per_thread = 256;
+    sort_items_per_thread = 8;
+    merge_tiles_per_team = 64;
   }
 };
 

@@ -1,0 +1,185 @@
+#ifndef TESSEL_DETAIL_SORT_ALGORITHMS_HPP
+#define TESSEL_DETAIL_SORT_ALGORITHMS_HPP
+
+// The drivers of merge sort and bitonic sort over `count` slices of
+// `length` records, and the workspace each needs.
+
+#include <tessel/detail/sort_kernels.hpp>
+#include <tessel/tuning.hpp>
+
+#include <algorithm>
+
+namespace tessel::detail {
+
+// Hands out aligned pieces of a workspace.
+class WorkspaceCursor {
+ public:
+  explicit WorkspaceCursor(unsigned char* base) : next_(base) {}
+  template <class T>
+  T* take(index_type count) {
+    const std::uintptr_t at = reinterpret_cast<std::uintptr_t>(next_);
+    const std::uintptr_t aligned = (at + alignof(T) - 1) / alignof(T) * alignof(T);
+    next_ = reinterpret_cast<unsigned char*>(aligned) + count * sizeof(T);
+    return reinterpret_cast<T*>(aligned);
+  }
+  template <class T>
+  static std::size_t bytes(index_type count) {
+    return count * sizeof(T) + alignof(T);
+  }
+
+ private:
+  unsigned char* next_;
+};
+
+// Tiles of the sorts: the records a team sorts in scratch. Merge sort keeps
+// two buffers in scratch, bitonic sort one, of a power of two. Runs of even
+// length become odd instead of padded: the merges index the tile
+// contiguously, and odd runs spread over the banks as well.
+struct SortTile {
+  int elements;
+  int items;  // per run
+};
+
+inline SortTile sort_tile(const TuningParameters& tuning, std::size_t record_bytes, bool bitonic) {
+  TuningParameters sorting = tuning;
+  sorting.runs_per_thread = tuning.sort_runs_per_thread;
+  sorting.max_items_per_thread = tuning.sort_items_per_thread;
+  sorting.pad_runs = false;
+  // Room for the alignment of each scratch array (keys and values, per buffer).
+  const TileShape shape = sorting.tile(record_bytes * (bitonic ? 1 : 2), false, 4 * 64);
+  int items = shape.items_per_thread;
+  if (tuning.pad_runs && items % 2 == 0 && items > 1) --items;
+  if (!bitonic) return SortTile{shape.runs * items, items};
+  int power = 1;
+  while (power * 2 <= shape.runs * shape.items_per_thread) power *= 2;
+  return SortTile{power, items};
+}
+
+template <class Records>
+constexpr std::size_t record_size() {
+  return sizeof(typename Records::key_type) + (Records::has_values ? sizeof(typename Records::value_type) : 0);
+}
+
+// Packed buffers for `count` x `length` records.
+template <class Key, class Value, bool HasValues>
+using PackedRecords = Records<SliceLayout<Key, true>, std::conditional_t<HasValues, SliceLayout<Value, true>, NoValues>>;
+
+template <class Key, class Value, bool HasValues>
+PackedRecords<Key, Value, HasValues> packed_records(WorkspaceCursor& cursor, index_type count, index_type length) {
+  PackedRecords<Key, Value, HasValues> result;
+  result.keys = packed_slices(cursor.take<Key>(count * length), count, length);
+  if constexpr (HasValues) result.values = packed_slices(cursor.take<Value>(count * length), count, length);
+  return result;
+}
+
+template <class Key, class Value, bool HasValues>
+std::size_t packed_records_bytes(index_type count, index_type length) {
+  return WorkspaceCursor::bytes<Key>(count * length) + (HasValues ? WorkspaceCursor::bytes<Value>(count * length) : 0);
+}
+
+template <class Source>
+std::size_t merge_sort_workspace_bytes(index_type count, index_type length, const TuningParameters& tuning) {
+  const SortTile tile = sort_tile(tuning, record_size<Source>(), false);
+  if (length <= tile.elements) return 0;
+  return 2 * packed_records_bytes<typename Source::key_type, typename Source::value_type, Source::has_values>(count,
+                                                                                                           length);
+}
+
+template <class Exec, class Source, class Target, class KeyOrder>
+void merge_sort_slices(const char* function, const Exec& exec, index_type count, index_type length,
+                       const Source& source, const Target& target, const KeyOrder& order, const TuningParameters& tuning,
+                       unsigned char* workspace) {
+  using Key = typename Source::key_type;
+  using Value = typename Source::value_type;
+  constexpr bool has_values = Source::has_values;
+  using Scratch = SortScratch<Key, Value, has_values>;
+  const SortTile tile = sort_tile(tuning, record_size<Source>(), false);
+  const index_type tiles_per_slice = (length + tile.elements - 1) / tile.elements;
+  const auto policy = [&](int buffers) {
+    return make_team_policy(function, exec, count * tiles_per_slice, tuning.team_size,
+                            Scratch::bytes(tile.elements, buffers));
+  };
+  if (tiles_per_slice == 1) {
+    // Slices of at most half a tile share tiles.
+    const int slices_per_team = std::max<int>(1, tile.elements / static_cast<int>(length));
+    const auto teams = make_team_policy(function, exec, (count + slices_per_team - 1) / slices_per_team,
+                                        tuning.team_size, Scratch::bytes(tile.elements, 2));
+    Kokkos::parallel_for("tessel::sort::merge_tiles", teams,
+                         TileSortKernel<TileOperation::merge_sort, merge_lane_count<Exec>, Source, Target, KeyOrder>{
+                             source, target, order, count, length, tile.elements, tile.items, tiles_per_slice,
+                             slices_per_team});
+    return;
+  }
+  WorkspaceCursor cursor(workspace);
+  using Packed = PackedRecords<Key, Value, has_values>;
+  const Packed buffers[2] = {packed_records<Key, Value, has_values>(cursor, count, length),
+                             packed_records<Key, Value, has_values>(cursor, count, length)};
+  Kokkos::parallel_for("tessel::sort::merge_tiles", policy(2),
+                       TileSortKernel<TileOperation::merge_sort, merge_lane_count<Exec>, Source, Packed, KeyOrder>{
+                           source, buffers[0], order, count, length, tile.elements, tile.items, tiles_per_slice, 1});
+  // Merge passes: each team produces merge_tiles_per_team tiles of outputs.
+  const index_type outputs_per_team = index_type(tile.elements) * std::max(tuning.merge_tiles_per_team, 1);
+  const index_type teams_per_slice = (length + outputs_per_team - 1) / outputs_per_team;
+  const auto pass_policy = make_team_policy(function, exec, count * teams_per_slice, tuning.team_size,
+                                            Scratch::bytes(tile.elements, 2));
+  int from = 0;
+  for (index_type width = tile.elements; width < length; width *= 2, from = 1 - from) {
+    if (2 * width >= length) {
+      Kokkos::parallel_for("tessel::sort::merge_pass", pass_policy,
+                           MergePassKernel<merge_lane_count<Exec>, Packed, Target, KeyOrder>{
+                               buffers[from], target, order, length, width, tile.elements, tile.items,
+                               outputs_per_team, teams_per_slice});
+    } else {
+      Kokkos::parallel_for("tessel::sort::merge_pass", pass_policy,
+                           MergePassKernel<merge_lane_count<Exec>, Packed, Packed, KeyOrder>{
+                               buffers[from], buffers[1 - from], order, length, width, tile.elements, tile.items,
+                               outputs_per_team, teams_per_slice});
+    }
+  }
+}
+
+// Bitonic sort in place on `working`, slices padded virtually to a power of
+// two with records that sort last: tiles sorted in scratch, then for every
+// longer merge its steps of a tile's length and more in global memory and
+// the shorter ones in scratch.
+template <class Exec, class Working, class KeyOrder>
+void bitonic_sort_slices(const char* function, const Exec& exec, index_type count, index_type length,
+                         const Working& working, const KeyOrder& order, const TuningParameters& tuning) {
+  using Scratch = SortScratch<typename Working::key_type, typename Working::value_type, Working::has_values>;
+  index_type size = 1;
+  while (size < length) size *= 2;
+  const int tile = static_cast<int>(std::min<index_type>(sort_tile(tuning, record_size<Working>(), true).elements, size));
+  const index_type tiles_per_slice = (length + tile - 1) / tile;
+  const auto policy =
+      make_team_policy(function, exec, count * tiles_per_slice, tuning.team_size, Scratch::bytes(tile, 1));
+  Kokkos::parallel_for("tessel::sort::bitonic_tiles", policy,
+                       TileSortKernel<TileOperation::bitonic_sort, 1, Working, Working, KeyOrder>{
+                           working, working, order, count, length, tile, 1, tiles_per_slice, 1});
+  for (index_type block = tile; block < size; block *= 2) {
+    for (index_type distance = block; distance >= tile; distance /= 2)
+      Kokkos::parallel_for("tessel::sort::bitonic_step", Kokkos::RangePolicy<Exec>(exec, 0, count * (size / 2)),
+                           BitonicStepKernel<Working, KeyOrder>{working, order, length, size, distance, distance == block});
+    Kokkos::parallel_for("tessel::sort::bitonic_tiles", policy,
+                         TileSortKernel<TileOperation::bitonic_finish, 1, Working, Working, KeyOrder>{
+                             working, working, order, count, length, tile, 1, tiles_per_slice, 1});
+  }
+}
+
+// Copies records between layouts of `count` x `length` (sortperm's working
+// copies for bitonic sort).
+template <class Source, class Target>
+struct CopyRecords {
+  Source source;
+  Target target;
+  index_type length;
+  KOKKOS_INLINE_FUNCTION void operator()(index_type i) const {
+    const index_type slice = i / length, position = i % length;
+    target.keys.slice(slice)[position] = source.keys.slice(slice)[position];
+    if constexpr (Source::has_values && Target::has_values)
+      target.values.slice(slice)[position] = source.values.slice(slice)[position];
+  }
+};
+
+}  // namespace tessel::detail
+
+#endif

@@ -1,0 +1,140 @@
+#ifndef TESSEL_DETAIL_SORT_DISPATCH_HPP
+#define TESSEL_DETAIL_SORT_DISPATCH_HPP
+
+// From the public sort functions to the algorithms: argument checks, the
+// algorithm AutoSort picks, the workspace, and the slice layouts.
+
+#include <tessel/detail/checks.hpp>
+#include <tessel/detail/sort_algorithms.hpp>
+#include <tessel/detail/sort_order.hpp>
+
+#include <cmath>
+#include <limits>
+#include <variant>
+
+namespace tessel {
+
+enum class Order { ascending, descending };
+
+struct AutoSort {};
+struct MergeSort {
+  int block_size = 0;
+};
+struct BitonicSort {
+  int block_size = 0;
+};
+struct RadixSort {
+  int block_size = 0;
+  int items_per_thread = 0;
+  int chunk_size = 0;
+};
+using SortAlgorithm = std::variant<AutoSort, MergeSort, BitonicSort, RadixSort>;
+
+struct SortOptions {
+  int dim = -1;
+  Order order = Order::ascending;
+  SortAlgorithm algorithm = AutoSort{};
+};
+
+}  // namespace tessel
+
+namespace tessel::detail {
+
+enum class SortKind { merge, bitonic };
+
+// AutoSort's estimate, in passes over the records, of each algorithm for
+// slices of `length` (see TuningParameters::merge_pass_cost and friends).
+inline double merge_sort_cost(index_type length, const SortTile& tile, const TuningParameters& tuning) {
+  const double local = std::log2(double(std::max<index_type>(2, std::min<index_type>(length, tile.elements))));
+  const double tiles = std::ceil(double(length) / tile.elements);
+  return tuning.merge_tile_cost * local + tuning.merge_pass_cost * std::ceil(std::log2(std::max(1.0, tiles)));
+}
+
+inline double bitonic_sort_cost(index_type length, const SortTile& tile, const TuningParameters& tuning) {
+  index_type size = 1;
+  while (size < length) size *= 2;
+  const double local = std::log2(double(std::max<index_type>(2, std::min<index_type>(size, tile.elements))));
+  double cost = tuning.bitonic_tile_cost * local * (local + 1) / 2;
+  for (double block = local; block < std::log2(double(size)); block += 1)
+    cost += tuning.bitonic_step_cost * (block - local + 1) + tuning.bitonic_tile_cost * local;
+  return cost * double(size) / double(std::max<index_type>(length, 1));  // padding is work too
+}
+
+// Applies the algorithm struct's fields to the tuning and names the kernels
+// to run. Throws for what cannot be done, before anything is written.
+inline SortKind choose_sort(const char* function, const SortOptions& options, bool has_less, index_type length,
+                            std::size_t record_bytes, TuningParameters& tuning) {
+  auto take_block_size = [&](int block_size) {
+    if (block_size < 0) throw_invalid(function, "block_size ", block_size, " is negative");
+    if (block_size > 0) tuning.team_size = block_size;
+  };
+  if (std::holds_alternative<RadixSort>(options.algorithm)) {
+    if (has_less) throw_invalid(function, "RadixSort does not take a comparator; use MergeSort or BitonicSort");
+    throw_invalid(function, "RadixSort is not implemented yet; use AutoSort, MergeSort or BitonicSort");
+  }
+  if (const auto* merge = std::get_if<MergeSort>(&options.algorithm)) {
+    take_block_size(merge->block_size);
+    return SortKind::merge;
+  }
+  if (const auto* bitonic = std::get_if<BitonicSort>(&options.algorithm)) {
+    take_block_size(bitonic->block_size);
+    return SortKind::bitonic;
+  }
+  const double merge = merge_sort_cost(length, sort_tile(tuning, record_bytes, false), tuning);
+  const double bitonic = bitonic_sort_cost(length, sort_tile(tuning, record_bytes, true), tuning);
+  return bitonic < merge ? SortKind::bitonic : SortKind::merge;
+}
+
+template <class Exec, class View>
+constexpr void static_check_sortable() {
+  static_check_view<Exec, View>();
+}
+
+// Runs the chosen algorithm. `source` and `target` are the records to read
+// and to write (the same views for sort and sort_by_key); `in_place` says
+// whether bitonic sort may work on them directly, which sortperm cannot.
+template <class Exec, class Source, class Target, class KeyOrder>
+void run_sort(const char* function, const Exec& exec, index_type count, index_type length, SortKind kind,
+              const Source& source, const Target& target, bool in_place, const KeyOrder& order,
+              TuningParameters tuning, unsigned char* workspace) {
+  if (count == 0 || length <= 1) {
+    if (!in_place && count > 0 && length == 1)  // sortperm of one-element slices
+      Kokkos::parallel_for("tessel::sort::copy", Kokkos::RangePolicy<Exec>(exec, 0, count),
+                           CopyRecords<Source, Target>{source, target, length});
+    return;
+  }
+  if (kind == SortKind::merge) {
+    merge_sort_slices(function, exec, count, length, source, target, order, tuning, workspace);
+    return;
+  }
+  if constexpr (std::is_same_v<Source, Target>) {
+    if (in_place) {
+      bitonic_sort_slices(function, exec, count, length, source, order, tuning);
+      return;
+    }
+  }
+  // Bitonic sort works in place: sort packed copies, then write the target.
+  using Key = typename Source::key_type;
+  using Value = typename Source::value_type;
+  WorkspaceCursor cursor(workspace);
+  const auto working = packed_records<Key, Value, Source::has_values>(cursor, count, length);
+  const Kokkos::RangePolicy<Exec> all(exec, 0, count * length);
+  Kokkos::parallel_for("tessel::sort::copy", all, CopyRecords<Source, decltype(working)>{source, working, length});
+  bitonic_sort_slices(function, exec, count, length, working, order, tuning);
+  Kokkos::parallel_for("tessel::sort::copy", all, CopyRecords<decltype(working), Target>{working, target, length});
+}
+
+// Workspace bytes run_sort needs.
+template <class Source>
+std::size_t sort_workspace_bytes(index_type count, index_type length, SortKind kind, bool in_place,
+                                 const TuningParameters& tuning) {
+  if (count == 0 || length <= 1) return 0;
+  if (kind == SortKind::merge) return merge_sort_workspace_bytes<Source>(count, length, tuning);
+  if (in_place) return 0;
+  return packed_records_bytes<typename Source::key_type, typename Source::value_type, Source::has_values>(count,
+                                                                                                        length);
+}
+
+}  // namespace tessel::detail
+
+#endif

@@ -1,0 +1,110 @@
+#ifndef TESSEL_DETAIL_SORT_ORDER_HPP
+#define TESSEL_DETAIL_SORT_ORDER_HPP
+
+// The order every sort follows. Floating-point keys use a total order:
+// -inf < ... < -0.0 < +0.0 < ... < +inf < NaN, every NaN (whatever its sign
+// bit or payload) equal to the others and after +inf. Keys are compared
+// through their bit patterns turned into unsigned integers whose order is
+// that total order (the same transform a radix sort uses); elements are only
+// ever moved, so the result is a bitwise permutation of the input.
+
+#include <tessel/detail/kokkos_compat.hpp>
+
+#include <cstdint>
+#include <limits>
+#include <type_traits>
+
+namespace tessel::detail {
+
+template <class T>
+struct ordered_unsigned {
+  using type = std::make_unsigned_t<T>;
+};
+template <>
+struct ordered_unsigned<float> {
+  using type = std::uint32_t;
+};
+template <>
+struct ordered_unsigned<double> {
+  using type = std::uint64_t;
+};
+template <>
+struct ordered_unsigned<bool> {
+  using type = unsigned char;
+};
+
+template <class T>
+using ordered_unsigned_t = typename ordered_unsigned<T>::type;
+
+// The unsigned integer whose order is the total order of `key`: floats get
+// their sign bit flipped (positive) or all bits flipped (negative), NaNs all
+// become the largest value; signed integers get their sign bit flipped.
+template <class T>
+KOKKOS_INLINE_FUNCTION ordered_unsigned_t<T> ordered_bits(const T& key) {
+  using U = ordered_unsigned_t<T>;
+  constexpr U sign = U(1) << (sizeof(U) * 8 - 1);
+  if constexpr (std::is_floating_point_v<T>) {
+    // Without branches, which a sort could not predict: negative keys flip
+    // every bit, others the sign bit; NaNs (magnitude above infinity's
+    // bits) become all ones.
+    const U bits = bit_cast<U>(key);
+    const U negative = static_cast<U>(U(0) - (bits >> (sizeof(U) * 8 - 1)));
+    const U ordered = static_cast<U>(bits ^ (negative | sign));
+    const U infinity = bit_cast<U>(std::numeric_limits<T>::infinity());
+    const U nan = static_cast<U>(U(0) - U((bits & static_cast<U>(~sign)) > infinity));
+    return static_cast<U>(ordered | nan);
+  } else if constexpr (std::is_signed_v<T>) {
+    return static_cast<U>(static_cast<U>(key) ^ sign);
+  } else {
+    return static_cast<U>(key);
+  }
+}
+
+// How the sorts compare keys. An order projects each key once to a value
+// (`project`) and compares projections (`before`, strict). Projecting once
+// per key rather than per comparison matters for floating point, whose total
+// order goes through its bit pattern. `descending` reverses the order
+// exactly, so that equal keys stay equal and stable sorts keep them in input
+// order.
+//
+// The default order: the total order of arithmetic keys, `<` otherwise.
+template <class Key>
+struct DefaultOrder {
+  static constexpr bool projects = std::is_arithmetic_v<Key>;
+  using projected = std::conditional_t<projects, ordered_unsigned_t<std::conditional_t<projects, Key, int>>, Key>;
+  bool descending = false;
+
+  KOKKOS_INLINE_FUNCTION projected project(const Key& key) const {
+    if constexpr (projects)
+      return descending ? static_cast<projected>(~ordered_bits(key)) : ordered_bits(key);
+    else
+      return key;
+  }
+  KOKKOS_INLINE_FUNCTION bool before(const projected& a, const projected& b) const {
+    if constexpr (projects)
+      return a < b;
+    else
+      return descending ? b < a : a < b;
+  }
+};
+
+// A user's strict weak order `less`.
+template <class Key, class Less>
+struct ComparatorOrder {
+  using projected = Key;
+  Less less;
+  bool descending = false;
+
+  KOKKOS_INLINE_FUNCTION const Key& project(const Key& key) const { return key; }
+  KOKKOS_INLINE_FUNCTION bool before(const Key& a, const Key& b) const { return descending ? less(b, a) : less(a, b); }
+};
+
+// Compares raw keys through an order.
+template <class Order, class Key>
+KOKKOS_INLINE_FUNCTION bool key_before(const Order& order, const Key& a, const Key& b) {
+  return order.before(order.project(a), order.project(b));
+}
+
+}  // namespace tessel::detail
+
+#endif

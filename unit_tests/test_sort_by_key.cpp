@@ -1,0 +1,197 @@
+// sort_by_key, sortperm, comparators, workspaces and errors.
+#include <sort_test_support.hpp>
+
+namespace {
+
+using namespace tessel_test;
+
+template <class Space>
+class SortByKey : public ::testing::Test {};
+TYPED_TEST_SUITE(SortByKey, TestSpaces);
+
+template <class Algorithm>
+bool is_stable() {
+  return std::is_same_v<Algorithm, tessel::MergeSort>;
+}
+
+// Values are the keys' input positions: a stable sort must keep equal keys'
+// positions increasing, and every algorithm must keep each pair together.
+template <class Space, class Algorithm>
+void check_by_key(std::size_t n, bool descending, const tessel::TuningParameters& tuning) {
+  const auto keys_in = make_keys<double>(n, Pattern::duplicates, n);
+  Kokkos::View<double*, typename Space::memory_space> keys("tessel_test::keys", n);
+  Kokkos::View<std::int64_t*, typename Space::memory_space> values("tessel_test::values", n);
+  fill_view(keys, [&](auto, std::size_t flat) { return keys_in[flat]; });
+  fill_view(values, [&](auto, std::size_t flat) { return std::int64_t(flat); });
+  tessel::detail::sort_views("tessel::sort_by_key", Space(), keys, values, tessel::detail::NoValues{},
+                             tessel::detail::UseDefaultOrder{}, false, sort_options<Algorithm>(-1, descending),
+                             static_cast<tessel::detail::NoWorkspace*>(nullptr), tuning);
+  auto got_keys = to_host(keys);
+  auto got_values = to_host(values);
+  std::vector<std::size_t> order(n);
+  std::iota(order.begin(), order.end(), std::size_t(0));
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return descending ? total_less(keys_in[b], keys_in[a]) : total_less(keys_in[a], keys_in[b]);
+  });
+  std::vector<bool> seen(n, false);
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::int64_t from = got_values(i);
+    ASSERT_TRUE(from >= 0 && std::size_t(from) < n && !seen[from]) << "values are not a permutation at " << i;
+    seen[from] = true;
+    ASSERT_TRUE(same_bits(got_keys(i), keys_in[from])) << "pair broken at " << i;
+    ASSERT_TRUE(total_equal(got_keys(i), keys_in[order[i]])) << "not sorted at " << i;
+    if (is_stable<Algorithm>()) ASSERT_EQ(std::size_t(from), order[i]) << "unstable at " << i;
+  }
+}
+
+TYPED_TEST(SortByKey, StableMergeKeepsEqualKeysInOrderBothWays) {
+  using Space = TypeParam;
+  for (bool descending : {false, true}) {
+    for (std::size_t n : {1, 2, 31, 1000, 1025, 4000}) check_by_key<Space, tessel::MergeSort>(n, descending, tessel::Tuning<Space>{});
+    for (const auto& tuning : tiny_sort_tunings(tessel::Tuning<Space>{}))
+      for (std::size_t n : {9, 50, 111}) check_by_key<Space, tessel::MergeSort>(n, descending, tuning);
+  }
+}
+
+TYPED_TEST(SortByKey, BitonicKeepsPairsTogether) {
+  using Space = TypeParam;
+  for (bool descending : {false, true}) {
+    for (std::size_t n : {1, 3, 31, 1000, 1025, 4000}) check_by_key<Space, tessel::BitonicSort>(n, descending, tessel::Tuning<Space>{});
+    for (const auto& tuning : tiny_sort_tunings(tessel::Tuning<Space>{}))
+      for (std::size_t n : {9, 50}) check_by_key<Space, tessel::BitonicSort>(n, descending, tuning);
+  }
+}
+
+template <class Space, class Algorithm, class Perm>
+void check_sortperm_dims(const tessel::TuningParameters& tuning) {
+  for (auto extents : std::vector<std::array<std::size_t, 3>>{{30, 7, 1}, {7, 300, 1}, {1, 5, 1}, {0, 3, 1}}) {
+    for (int dim = 0; dim < 2; ++dim)
+      for (bool descending : {false, true}) {
+        Kokkos::View<float**, Kokkos::LayoutLeft, typename Space::memory_space> keys("tessel_test::keys", extents[0],
+                                                                                    extents[1]);
+        const auto values = make_keys<float>(keys.size(), Pattern::special, dim + 7);
+        fill_view(keys, [&](auto, std::size_t flat) { return values[flat]; });
+        auto before = Kokkos::create_mirror(Kokkos::HostSpace(), keys);
+        Kokkos::deep_copy(before, keys);
+        Kokkos::View<Perm**, Kokkos::LayoutRight, typename Space::memory_space> perm("tessel_test::perm", extents[0],
+                                                                                    extents[1]);
+        tessel::detail::sort_views("tessel::sortperm", Space(), keys, tessel::detail::NoValues{}, perm,
+                                   tessel::detail::UseDefaultOrder{}, false, sort_options<Algorithm>(dim, descending),
+                                   static_cast<tessel::detail::NoWorkspace*>(nullptr), tuning);
+        auto after = to_host(keys);
+        for (std::size_t i = 0; i < after.span(); ++i) ASSERT_TRUE(same_bits(after.data()[i], before.data()[i])) << "keys changed";
+        const auto key_slices = host_slices(before, dim);
+        const auto perm_slices = host_slices(to_host(perm), dim);
+        for (std::size_t s = 0; s < key_slices.size(); ++s) {
+          std::vector<float> permuted;
+          std::vector<bool> seen(key_slices[s].size(), false);
+          for (Perm p : perm_slices[s]) {
+            ASSERT_TRUE(p >= 0 && std::size_t(p) < seen.size() && !seen[p]) << "perm is not a permutation";
+            seen[p] = true;
+            permuted.push_back(key_slices[s][p]);
+          }
+          expect_sorted_slice(key_slices[s], permuted, descending, is_stable<Algorithm>(),
+                              "sortperm dim " + std::to_string(dim) + " slice " + std::to_string(s));
+        }
+      }
+  }
+}
+
+TYPED_TEST(SortByKey, SortpermAlongDims) {
+  using Space = TypeParam;
+  check_sortperm_dims<Space, tessel::MergeSort, int>(tessel::Tuning<Space>{});
+  check_sortperm_dims<Space, tessel::BitonicSort, std::int64_t>(tessel::Tuning<Space>{});
+  check_sortperm_dims<Space, tessel::MergeSort, std::int16_t>(tiny_sort_tunings(tessel::Tuning<Space>{})[3]);
+}
+
+struct Descending {
+  KOKKOS_INLINE_FUNCTION bool operator()(double a, double b) const { return b < a; }
+};
+
+struct Particle {
+  int cell;
+  float energy;
+};
+struct ByCell {
+  KOKKOS_INLINE_FUNCTION bool operator()(const Particle& a, const Particle& b) const { return a.cell < b.cell; }
+};
+
+TYPED_TEST(SortByKey, ComparatorOnAStruct) {
+  using Space = TypeParam;
+  const std::size_t n = 3000;
+  std::mt19937 engine(4);
+  std::vector<Particle> particles(n);
+  for (std::size_t i = 0; i < n; ++i) particles[i] = Particle{int(engine() % 40), float(i)};
+  for (bool descending : {false, true}) {
+    Kokkos::View<Particle*, typename Space::memory_space> view("tessel_test::particles", n);
+    fill_view(view, [&](auto, std::size_t flat) { return particles[flat]; });
+    tessel::SortOptions options;
+    options.algorithm = tessel::MergeSort{};
+    options.order = descending ? tessel::Order::descending : tessel::Order::ascending;
+    tessel::sort(Space(), view, ByCell{}, options);
+    auto expected = particles;
+    std::stable_sort(expected.begin(), expected.end(), [&](const Particle& a, const Particle& b) {
+      return descending ? b.cell < a.cell : a.cell < b.cell;
+    });
+    auto got = to_host(view);
+    for (std::size_t i = 0; i < n; ++i) {
+      ASSERT_EQ(got(i).cell, expected[i].cell) << i;
+      ASSERT_EQ(got(i).energy, expected[i].energy) << "not stable at " << i;
+    }
+    fill_view(view, [&](auto, std::size_t flat) { return particles[flat]; });
+    options.algorithm = tessel::BitonicSort{};
+    tessel::sort(Space(), view, ByCell{}, options);
+    got = to_host(view);
+    for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(got(i).cell, expected[i].cell) << i;
+  }
+}
+
+TYPED_TEST(SortByKey, WorkspaceIsReused) {
+  using Space = TypeParam;
+  tessel::SortWorkspace<typename Space::memory_space> workspace;
+  Kokkos::View<float**, Kokkos::LayoutLeft, typename Space::memory_space> matrix("tessel_test::m", 5000, 4);
+  Kokkos::View<int**, Kokkos::LayoutLeft, typename Space::memory_space> perm("tessel_test::p", 5000, 4);
+  tessel::SortOptions options;
+  options.dim = 0;
+  options.algorithm = tessel::MergeSort{};
+  // The first sort and sortperm size the workspace; the ones after reuse it.
+  tessel::sort(Space(), matrix, options, workspace);
+  tessel::sortperm(Space(), perm, matrix, options, workspace);
+  const std::size_t size = workspace.size();
+  const auto* data = workspace.data();
+  EXPECT_GT(size, 0u) << "slices longer than a tile need a workspace";
+  for (int round = 0; round < 3; ++round) {
+    tessel::sort(Space(), matrix, options, workspace);
+    tessel::sortperm(Space(), perm, matrix, options, workspace);
+  }
+  EXPECT_EQ(workspace.data(), data) << "the workspace was reallocated";
+  EXPECT_EQ(workspace.size(), size);
+}
+
+TYPED_TEST(SortByKey, BadArgumentsThrowBeforeWriting) {
+  using Space = TypeParam;
+  Kokkos::View<double**, typename Space::memory_space> keys("tessel_test::k", 6, 5), other("tessel_test::o", 5, 6);
+  Kokkos::View<std::int8_t**, typename Space::memory_space> small_perm("tessel_test::p", 300, 2);
+  Kokkos::View<double**, typename Space::memory_space> tall("tessel_test::t", 300, 2);
+  fill_view(keys, [](auto, std::size_t flat) { return double(30 - flat); });
+  auto expect_invalid = [&](auto&& call, const std::string& text) {
+    expect_invalid_and_untouched<Space>(call, keys, text);
+  };
+  expect_invalid([&] { tessel::sort(Space(), keys); }, "tessel::sort: dim must be given for a rank-2 view");
+  expect_invalid([&] { tessel::sort(Space(), keys, tessel::SortOptions{2}); },
+                 "tessel::sort: dim 2 is out of range for a rank-2 view");
+  expect_invalid([&] { tessel::sort_by_key(Space(), keys, other, tessel::SortOptions{0}); },
+                 "tessel::sort_by_key: values has extent 5 in dimension 0 but keys has extent 6");
+  tessel::SortOptions radix{1};
+  radix.algorithm = tessel::RadixSort{};
+  expect_invalid([&] { tessel::sort(Space(), keys, Descending{}, radix); },
+                 "RadixSort does not take a comparator");
+  expect_invalid([&] { tessel::sort(Space(), keys, radix); }, "RadixSort is not implemented yet");
+  tessel::SortOptions negative{0};
+  negative.algorithm = tessel::MergeSort{-2};
+  expect_invalid([&] { tessel::sort(Space(), keys, negative); }, "block_size -2 is negative");
+  EXPECT_THROW(tessel::sortperm(Space(), small_perm, tall, tessel::SortOptions{0}), std::length_error);
+  expect_invalid([&] { tessel::sort_by_key(Space(), keys, keys, tessel::SortOptions{0}); }, "values is the keys view");
+}
+
+}  // namespace

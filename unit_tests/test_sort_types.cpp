@@ -1,0 +1,76 @@
+// Whole rank-1 views of every standard integer type, float and double, both
+// orders, every algorithm, against std::stable_sort with the total order.
+#include <sort_test_support.hpp>
+
+namespace {
+
+using namespace tessel_test;
+
+template <class Case>
+class SortTypes : public ::testing::Test {};
+using TypeCases = CasesFor<std::int8_t, std::uint8_t, std::int16_t, std::uint16_t, std::int32_t, std::uint32_t,
+                           std::int64_t, std::uint64_t, float, double>;
+TYPED_TEST_SUITE(SortTypes, TypeCases);
+
+template <class Space, class T>
+void check_whole(const std::vector<T>& input, const tessel::SortOptions& options, const tessel::TuningParameters& tuning,
+                 const std::string& what) {
+  Kokkos::View<T*, typename Space::memory_space> view("tessel_test::keys", input.size());
+  fill_view(view, [&](auto, std::size_t flat) { return input[flat]; });
+  tessel::detail::sort_views("tessel::sort", Space(), view, tessel::detail::NoValues{}, tessel::detail::NoValues{},
+                             tessel::detail::UseDefaultOrder{}, false, options,
+                             static_cast<tessel::detail::NoWorkspace*>(nullptr), tuning);
+  auto host = to_host(view);
+  const std::vector<T> got(host.data(), host.data() + host.extent(0));
+  const bool stable = std::holds_alternative<tessel::MergeSort>(options.algorithm);
+  expect_sorted_slice(input, got, options.order == tessel::Order::descending, stable, what);
+}
+
+template <class Space, class T, class Algorithm>
+void check_algorithm(const char* name) {
+  const tessel::TuningParameters base = tessel::Tuning<Space>{};
+  for (bool descending : {false, true}) {
+    const auto options = sort_options<Algorithm>(-1, descending);
+    for (std::size_t n : {0, 1, 2, 3, 5, 16, 17, 100, 1023, 1024, 1025, 2049, 5000})
+      for (Pattern pattern : {Pattern::random, Pattern::duplicates, Pattern::sorted, Pattern::reversed,
+                              Pattern::organ_pipe, Pattern::special})
+        check_whole<Space>(make_keys<T>(n, pattern, n), options, base,
+                           std::string(name) + (descending ? " descending " : " ascending ") + pattern_name(pattern) +
+                               " n " + std::to_string(n));
+    for (const auto& tuning : tiny_sort_tunings(base))
+      for (std::size_t n : {4, 7, 12, 13, 25, 48, 97, 200})
+        check_whole<Space>(make_keys<T>(n, Pattern::special, 3 * n), options, tuning,
+                           std::string(name) + " n " + std::to_string(n) + " " + describe_sort(tuning));
+  }
+}
+
+TYPED_TEST(SortTypes, MergeSortIsStableAndExact) {
+  check_algorithm<typename TypeParam::space, typename TypeParam::value, tessel::MergeSort>("merge");
+}
+TYPED_TEST(SortTypes, BitonicSort) {
+  check_algorithm<typename TypeParam::space, typename TypeParam::value, tessel::BitonicSort>("bitonic");
+}
+TYPED_TEST(SortTypes, AutoSort) {
+  check_algorithm<typename TypeParam::space, typename TypeParam::value, tessel::AutoSort>("auto");
+}
+
+TEST(SortOrder, TotalOrderOfFloats) {
+  // -inf < ... < -0.0 < +0.0 < ... < +inf < NaN, every NaN last.
+  const tessel::detail::DefaultOrder<double> order{};
+  auto before = [&](double a, double b) { return tessel::detail::key_before(order, a, b); };
+  const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_TRUE(before(-inf, -1.0));
+  EXPECT_TRUE(before(-0.0, 0.0));
+  EXPECT_FALSE(before(0.0, -0.0));
+  EXPECT_TRUE(before(inf, nan));
+  EXPECT_TRUE(before(inf, -nan));
+  EXPECT_FALSE(before(nan, -nan));
+  EXPECT_FALSE(before(-nan, nan));
+  EXPECT_TRUE(before(std::numeric_limits<double>::max(), inf));
+  EXPECT_TRUE(before(-std::numeric_limits<double>::denorm_min(), -0.0));
+  const tessel::detail::DefaultOrder<double> reversed{true};
+  EXPECT_TRUE(tessel::detail::key_before(reversed, nan, inf));
+  EXPECT_TRUE(tessel::detail::key_before(reversed, 0.0, -0.0));
+}
+
+}  // namespace
