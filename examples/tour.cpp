@@ -1,12 +1,16 @@
-// A tour of tessel: builds a random matrix of a few million floats, scans it
-// along both axes, checks every result against a host reference and prints
-// what it did and how fast.
+// A tour of tessel: builds a random matrix of a few million floats, sorts
+// its rows and its columns, scans it along both axes and finds elements,
+// checks every result against a host reference and prints what it did and
+// how fast.
 //
 //   tessel_tour [--rows N] [--columns M] [Kokkos options, e.g. --kokkos-num-threads=2]
 
 #include <tessel/tessel.hpp>
 
+#include <algorithm>
+
 #include <chrono>
+#include <cstdint>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -59,6 +63,28 @@ bool scan_matches(const HostMatrix& input, const HostMatrix& result, int dim) {
   return true;
 }
 
+// Every slice along dim must be the sorted slice of the input.
+bool sort_matches(const HostMatrix& input, const HostMatrix& result, int dim) {
+  const int rows = static_cast<int>(input.extent(0)), columns = static_cast<int>(input.extent(1));
+  const int slices = dim == 0 ? columns : rows, length = dim == 0 ? rows : columns;
+  std::vector<float> expected(length);
+  for (int s = 0; s < slices; ++s) {
+    for (int p = 0; p < length; ++p) expected[p] = dim == 0 ? input(p, s) : input(s, p);
+    std::sort(expected.begin(), expected.end());
+    for (int p = 0; p < length; ++p)
+      if ((dim == 0 ? result(p, s) : result(s, p)) != expected[p]) {
+        std::printf("    slice %d position %d differs from std::sort\n", s, p);
+        return false;
+      }
+  }
+  return true;
+}
+
+struct Above {
+  float threshold;
+  KOKKOS_INLINE_FUNCTION bool operator()(float x) const { return x > threshold; }
+};
+
 }  // namespace
 
 int main(int argc, char* argv[]) {
@@ -97,6 +123,31 @@ int main(int argc, char* argv[]) {
     report(dim == 0 ? "prefix sums down every column (dim 0)" : "prefix sums along every row (dim 1)", elements,
            seconds, scan_matches(host, host_result, dim));
   }
+
+  std::printf("sorts (tessel::sort, AutoSort, along a dim):\n");
+  for (int dim : {1, 0}) {
+    Kokkos::deep_copy(result, matrix);
+    tessel::SortOptions options;
+    options.dim = dim;
+    const double seconds = seconds_of([&] { tessel::sort(Space(), result, options); });
+    Kokkos::deep_copy(host_result, result);
+    report(dim == 1 ? "sort every row (dim 1)" : "sort every column (dim 0)", elements, seconds,
+           sort_matches(host, host_result, dim));
+  }
+
+  std::printf("compaction (tessel::findall, count_if):\n");
+  const Above above{0.9f};
+  Kokkos::View<std::int64_t*, Space::memory_space> found;
+  const double seconds = seconds_of([&] { found = tessel::findall(Space(), Kokkos::View<float*, Space::memory_space>(matrix.data(), elements), above); });
+  auto host_found = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), found);
+  std::vector<std::int64_t> expected;
+  for (std::size_t i = 0; i < elements; ++i)
+    if (host.data()[i] > above.threshold) expected.push_back(static_cast<std::int64_t>(i));
+  bool same = host_found.extent(0) == expected.size();
+  for (std::size_t k = 0; same && k < expected.size(); ++k) same = host_found(k) == expected[k];
+  char what[96];
+  std::snprintf(what, sizeof(what), "positions of the %zu elements above 0.9", expected.size());
+  report(what, elements, seconds, same);
 
   if (failures > 0) {
     std::printf("tour: %d result(s) did not match the host reference\n", failures);

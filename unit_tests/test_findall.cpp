@@ -103,7 +103,7 @@ TYPED_TEST(Findall, RandomDensities) {
     const auto values = random_values<float>(n, n, 0.0f, 1.0f);
     const auto view = device_values<Space>(values);
     for (float density : {0.001f, 0.01f, 0.1f, 0.5f, 0.9f, 0.99f, 0.999f})
-      for (std::size_t k = 0; k < tunings.size(); k += (n > 1000 ? 6 : 2))
+      for (std::size_t k = 0; k < tunings.size(); k += (n > 1000 ? tunings.size() / 3 : 2))
         check_all_forms<Space>(view, values, density, tunings[k], "density " + std::to_string(density));
   }
 }

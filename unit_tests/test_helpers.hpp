@@ -133,6 +133,7 @@ void for_each_slice_start(const View& view, int dim, Body&& body) {
 // The slices of a host view along dim, each as a std::vector.
 template <class View>
 std::vector<std::vector<typename View::non_const_value_type>> host_slices(const View& view, int dim) {
+  if (dim < 0 || dim >= static_cast<int>(View::rank)) throw std::invalid_argument("host_slices: dim out of range");
   std::vector<std::vector<typename View::non_const_value_type>> slices;
   if (view.extent(dim) == 0) return slices;
   for_each_slice_start(view, dim, [&](std::array<std::size_t, 3> index) {

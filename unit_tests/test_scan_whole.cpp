@@ -44,7 +44,9 @@ TYPED_TEST(ScanWhole, TinyTilesForceMultiTileAndMultiLevelPaths) {
   using Space = typename TypeParam::space;
   using T = typename TypeParam::value;
   for (const auto& tuning : tiny_tunings(tessel::Tuning<Space>{})) {
-    for (std::size_t n : {1, 2, 5, 6, 13, 24, 25, 97, 300}) {
+    std::vector<std::size_t> sizes{1, 2, 5, 6, 13, 24, 25, 97, 300};
+    if (tuning.max_items_per_thread >= 64) sizes.insert(sizes.end(), {4099, 30000});  // many teams of long runs
+    for (std::size_t n : sizes) {
       auto src = small_integers<Space, T>(n, 7 * n + 1);
       Kokkos::View<T*, typename Space::memory_space> dst("tessel_test::dst", n);
       const std::string what = "n " + std::to_string(n) + " " + describe(tuning);
