@@ -65,21 +65,12 @@ template <class Key, class Value, bool HasValues>
 struct ScratchRecords {
   static constexpr bool has_values = HasValues;
   Key* keys;
-  Value* values;
+  Value* values;  // null when HasValues is false: never dereference it then
 
-  KOKKOS_INLINE_FUNCTION void copy(int to, const ScratchRecords& from, int at) const {
-    keys[to] = from.keys[at];
-    if constexpr (HasValues) values[to] = from.values[at];
-  }
-  KOKKOS_INLINE_FUNCTION void swap(int a, int b) const {
-    const Key key = keys[a];
-    keys[a] = keys[b];
-    keys[b] = key;
-    if constexpr (HasValues) {
-      const Value value = values[a];
-      values[a] = values[b];
-      values[b] = value;
-    }
+  // The value at i, or a dummy when keys travel alone (values is null then).
+  KOKKOS_INLINE_FUNCTION Value value_at(int i) const {
+    if constexpr (HasValues) return values[i];
+    else return Value{};
   }
 };
 

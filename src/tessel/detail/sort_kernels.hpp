@@ -251,17 +251,7 @@ struct BitonicStepKernel {
     index_type lo, hi;
     bitonic_pair(q % pairs, distance, flip, lo, hi);
     if (hi >= length) return;
-    const auto keys = working.keys.slice(slice);
-    if (!key_before(order, keys[hi], keys[lo])) return;
-    const auto key = keys[lo];
-    keys[lo] = keys[hi];
-    keys[hi] = key;
-    if constexpr (Working::has_values) {
-      const auto values = working.values.slice(slice);
-      const auto value = values[lo];
-      values[lo] = values[hi];
-      values[hi] = value;
-    }
+    exchange_if_before<Working::has_values>(working.keys.slice(slice), working.values.slice(slice), lo, hi, order);
   }
 };
 

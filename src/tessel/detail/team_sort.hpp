@@ -119,7 +119,7 @@ KOKKOS_INLINE_FUNCTION void insertion_sort(const Records& records, int first, in
     const auto key = records.keys[i];
     const auto projected = order.project(key);
     if (!order.before(projected, order.project(records.keys[i - 1]))) continue;
-    auto value = records.values[Records::has_values ? i : 0];
+    const auto value = records.value_at(i);
     int j = i;
     do {
       records.keys[j] = records.keys[j - 1];
@@ -208,11 +208,29 @@ KOKKOS_INLINE_FUNCTION int team_merge_sort(const Member& team, const Records (&b
   return from;
 }
 
-// Compare-exchange of records lo < hi when hi holds a record (positions past
-// `count` hold virtual records that sort after everything and never move).
+// Compare-exchange of keys (and values) at lo < hi, in scratch or in global
+// memory. Both are written back through selects rather than a branch: on
+// random keys half the exchanges swap, which no CPU predicts.
+template <bool HasValues, class Keys, class Values, class KeyOrder>
+KOKKOS_INLINE_FUNCTION void exchange_if_before(const Keys& keys, const Values& values, index_type lo, index_type hi,
+                                               const KeyOrder& order) {
+  const auto low = keys[lo], high = keys[hi];
+  const bool swap = key_before(order, high, low);
+  keys[lo] = swap ? high : low;
+  keys[hi] = swap ? low : high;
+  if constexpr (HasValues) {
+    const auto low_value = values[lo], high_value = values[hi];
+    values[lo] = swap ? high_value : low_value;
+    values[hi] = swap ? low_value : high_value;
+  }
+}
+
+// Compare-exchange of records lo < hi in scratch when hi holds a record
+// (positions past `count` hold virtual records that sort after everything
+// and never move).
 template <class Records, class KeyOrder>
 KOKKOS_INLINE_FUNCTION void compare_exchange(const Records& records, int lo, int hi, int count, const KeyOrder& order) {
-  if (hi < count && key_before(order, records.keys[hi], records.keys[lo])) records.swap(lo, hi);
+  if (hi < count) exchange_if_before<Records::has_values>(records.keys, records.values, lo, hi, order);
 }
 
 // The pair of the q-th compare-exchange of a bitonic step: with `flip`, the
