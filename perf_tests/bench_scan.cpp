@@ -39,6 +39,17 @@ void register_whole(std::int64_t n) {
       auto [src, dst] = data();
       return [=] { tessel::inclusive_scan(space, src, dst, tessel::Plus{}); };
     });
+    // The bound a scan aims at: a plain parallel copy of the same bytes in
+    // the same space ("copy", "copy@Serial").
+    const std::string copy = "copy" + implementation.substr(std::string("tessel").size());
+    register_timed(name("scan", copy, type_name<T>(), shape), n, bytes, [=] {
+      auto [src, dst] = data();
+      return [=] {
+        Kokkos::parallel_for(
+            "bench::copy", Kokkos::RangePolicy<decltype(space)>(space, 0, n),
+            KOKKOS_LAMBDA(std::int64_t i) { dst(i) = src(i); });
+      };
+    });
   });
   register_timed(name("scan", "kokkos", type_name<T>(), shape), n, bytes, [=] {
     auto [src, dst] = data();

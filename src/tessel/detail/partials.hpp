@@ -8,6 +8,8 @@
 
 #include <tessel/operators.hpp>
 
+#include <type_traits>
+
 namespace tessel::detail {
 
 template <class T>
@@ -16,11 +18,36 @@ struct Optional {
   bool present = false;
 };
 
+// Operators whose result on Value does not depend on how the operands are
+// grouped or ordered (up to floating-point rounding for Plus and
+// Multiplies, which every parallel scan regroups anyway). Min and Max only
+// on integers: on floats their choice between -0.0 and +0.0, or of a NaN,
+// depends on the order.
+template <class Op, class Value>
+inline constexpr bool reorderable = false;
+template <class Value>
+inline constexpr bool reorderable<Plus, Value> = std::is_arithmetic_v<Value>;
+template <class Value>
+inline constexpr bool reorderable<Multiplies, Value> = std::is_arithmetic_v<Value>;
+template <class Value>
+inline constexpr bool reorderable<Min, Value> = std::is_integral_v<Value>;
+template <class Value>
+inline constexpr bool reorderable<Max, Value> = std::is_integral_v<Value>;
+template <class Value>
+inline constexpr bool reorderable<BitAnd, Value> = std::is_integral_v<Value>;
+template <class Value>
+inline constexpr bool reorderable<BitOr, Value> = std::is_integral_v<Value>;
+template <class Value>
+inline constexpr bool reorderable<BitXor, Value> = std::is_integral_v<Value>;
+
 // Combines values and partials with `op`, in order, never commuting them.
 template <class Op, class Value, bool UseIdentity = has_identity_element<Op, Value>>
 struct Partials {
   using value_type = Value;
   using partial_type = Value;
+  // A reduction may then keep independent accumulators over neighbouring
+  // elements (see reduce_unordered).
+  static constexpr bool reorderable = detail::reorderable<Op, Value>;
   Op op;
 
   KOKKOS_INLINE_FUNCTION Value apply(const Value& a, const Value& b) const {
@@ -38,6 +65,7 @@ struct Partials {
 template <class Op, class Value>
 struct Partials<Op, Value, false> {
   using value_type = Value;
+  static constexpr bool reorderable = false;
   using partial_type = Optional<Value>;
   Op op;
 

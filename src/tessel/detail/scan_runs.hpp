@@ -111,6 +111,25 @@ KOKKOS_INLINE_FUNCTION typename Partials::partial_type scan_thread_runs(const Pa
   return total;
 }
 
+// The combination of input(0) ... input(count - 1) for operators that may be
+// regrouped and reordered (Partials::reorderable): sixteen accumulators over
+// neighbouring elements, which compilers turn into SIMD, where the runs that
+// keep the order are independent chains of scalar operations.
+template <class Partials, class Input>
+KOKKOS_INLINE_FUNCTION typename Partials::partial_type reduce_unordered(const Partials& partials, int count,
+                                                                        const Input& input) {
+  static_assert(Partials::reorderable, "only for operators whose operands may be reordered");
+  constexpr int width = 16;
+  typename Partials::value_type accumulators[width];
+  for (int lane = 0; lane < width; ++lane) accumulators[lane] = Partials::empty();
+  int i = 0;
+  for (; i + width <= count; i += width)
+    for (int lane = 0; lane < width; ++lane) accumulators[lane] = partials.apply(accumulators[lane], input(i + lane));
+  for (; i < count; ++i) accumulators[0] = partials.apply(accumulators[0], input(i));
+  for (int lane = 1; lane < width; ++lane) accumulators[0] = partials.apply(accumulators[0], accumulators[lane]);
+  return accumulators[0];
+}
+
 // The prefix of every run a thread owns, given what precedes its first run:
 // run_prefixes[run] = prefix ∘ totals of the earlier runs (a run's total is
 // its last local result in the tile).

@@ -100,9 +100,13 @@ struct TileScanKernel {
       ScannedTile reduced;
       reduced.valid = valid;
       reduced.thread_prefix = Partials::empty();
-      reduced.aggregate = scan_thread_runs<Lanes, false>(
-          partials, items, valid, RunRange{0, shape.runs},
-          [&](int run, int item) { return source[begin + run * items + item]; }, [](int, int, const value_type&) {});
+      if constexpr (Partials::reorderable)
+        reduced.aggregate = reduce_unordered(
+            partials, valid, [&](int i) { return static_cast<value_type>(source[begin + i]); });
+      else
+        reduced.aggregate = scan_thread_runs<Lanes, false>(
+            partials, items, valid, RunRange{0, shape.runs},
+            [&](int run, int item) { return source[begin + run * items + item]; }, [](int, int, const value_type&) {});
       return reduced;
     }
     team.team_barrier();  // the tile may still be read for the previous tile's output
