@@ -66,7 +66,9 @@ std::vector<T> special_values() {
                                  std::numeric_limits<T>::min(), std::numeric_limits<T>::max(),
                                  std::numeric_limits<T>::lowest(), T(1), T(-1)});
   } else {
-    values.insert(values.end(), {std::numeric_limits<T>::min(), std::numeric_limits<T>::max(), T(0), T(1)});
+    // push_back: GCC 12 warns falsely (-Wstringop-overflow) on inserting an
+    // initializer list into an empty vector of integers.
+    for (T value : {std::numeric_limits<T>::min(), std::numeric_limits<T>::max(), T(0), T(1)}) values.push_back(value);
     if constexpr (std::is_signed_v<T>) values.push_back(T(-1));
   }
   return values;

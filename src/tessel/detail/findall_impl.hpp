@@ -20,12 +20,12 @@ inline TileShape flag_tile(const TuningParameters& tuning) {
 // scan of the tiles' counts in `offsets` and returns the total.
 template <bool StoreFlags, class Exec, class Slice, class Pred>
 index_type count_tiles(const char* function, const Exec& exec, const Slice& slice, index_type length, Pred pred,
-                       const TuningParameters& tuning, std::uint8_t* flags,
+                       const TuningParameters& tuning, std::uint64_t* flags,
                        const Kokkos::View<index_type*, typename Exec::memory_space>& offsets) {
   const TileShape shape = flag_tile(tuning);
   using Kernel = CountKernel<StoreFlags, Slice, Pred>;
   const index_type tiles = offsets.extent(0);
-  const auto policy = make_team_policy(function, exec, tiles, shape.team_size, Kernel::scratch_bytes(shape.team_size));
+  const auto policy = make_team_policy(function, exec, tiles, shape.team_size, Kernel::scratch_bytes(shape.team_size, shape.elements()));
   Kokkos::parallel_for("tessel::findall::count", policy,
                        Kernel{slice, pred, length, shape.elements(), shape.items_per_thread, flags, offsets.data()});
   const auto packed = packed_slices(offsets.data(), 1, tiles);
@@ -67,13 +67,14 @@ index_type compact(const char* function, const Exec& exec, const Slice& slice, i
   if (is_mask) {
     const index_type total = count_tiles<false>(function, exec, slice, length, pred, tuning, nullptr, offsets);
     const auto writer = make_writer(total);
-    if (total > 0) scatter_tiles(function, exec, length, MaskFlags<Slice>{nullptr, slice}, writer, tuning, offsets);
+    if (total > 0) scatter_tiles(function, exec, length, MaskFlags<Slice>{slice}, writer, tuning, offsets);
     return total;
   }
-  const auto flags = allocate<std::uint8_t>(exec, "tessel::findall::flags", length);
+  const index_type words_per_tile = flag_words(shape.elements());
+  const auto flags = allocate<std::uint64_t>(exec, "tessel::findall::flags", tiles * words_per_tile);
   const index_type total = count_tiles<true>(function, exec, slice, length, pred, tuning, flags.data(), offsets);
   const auto writer = make_writer(total);
-  if (total > 0) scatter_tiles(function, exec, length, StoredFlags{flags.data()}, writer, tuning, offsets);
+  if (total > 0) scatter_tiles(function, exec, length, StoredFlags{flags.data(), words_per_tile}, writer, tuning, offsets);
   return total;
 }
 

@@ -22,36 +22,48 @@ namespace tessel::detail {
 
 using CountPartials = Partials<Plus, index_type>;
 
-// Where the scatter pass reads its flags: the bytes the count pass stored...
+// Where the scatter pass reads the flags of element k of tile `tile`
+// (starting at `begin`): the bits the count pass stored...
 struct StoredFlags {
   static constexpr bool stored = true;
-  const std::uint8_t* flags;
-  KOKKOS_INLINE_FUNCTION std::uint8_t operator()(index_type i) const { return flags[i]; }
+  const std::uint64_t* words;  // tile t's flags at words + t * words_per_tile, element k at bit k % 64 of word k / 64
+  index_type words_per_tile;
+  KOKKOS_INLINE_FUNCTION const std::uint64_t* tile_words(index_type tile) const {
+    return words + tile * words_per_tile;
+  }
+  KOKKOS_INLINE_FUNCTION std::uint8_t operator()(index_type tile, index_type, int k) const {
+    return static_cast<std::uint8_t>((tile_words(tile)[k / 64] >> (k % 64)) & 1);
+  }
 };
 
 // ... or the input itself, for a mask.
 template <class Slice>
 struct MaskFlags {
   static constexpr bool stored = false;
-  const std::uint8_t* flags = nullptr;
   Slice mask;
-  KOKKOS_INLINE_FUNCTION std::uint8_t operator()(index_type i) const { return mask[i] != 0 ? 1 : 0; }
+  KOKKOS_INLINE_FUNCTION std::uint8_t operator()(index_type, index_type begin, int k) const {
+    return mask[begin + k] != 0 ? 1 : 0;
+  }
 };
 
-template <class Slice, class Pred>
-struct PredicateFlags {
-  static constexpr bool stored = false;
-  const std::uint8_t* flags = nullptr;
-  Slice input;
-  Pred pred;
-  KOKKOS_INLINE_FUNCTION std::uint8_t operator()(index_type i) const { return pred(input[i]) ? 1 : 0; }
-};
+// Stored flags take one bit per element: as bytes they moved 16 MB through
+// memory for 16M elements, twice, which cost more than a sparse selection's
+// whole host loop.
+KOKKOS_INLINE_FUNCTION index_type flag_words(int tile_elements) { return (tile_elements + 63) / 64; }
 
 // Eight flags at once, for skipping unselected stretches quickly.
 KOKKOS_INLINE_FUNCTION std::uint64_t eight_flags(const std::uint8_t* first) {
   std::uint64_t word;
   std::memcpy(&word, first, sizeof(word));
   return word;
+}
+
+// Packs 64 one-byte flags (0 or 1) into a word, flag k at bit k: the
+// multiplication gathers the low bits of eight bytes into the top byte.
+KOKKOS_INLINE_FUNCTION std::uint64_t pack_flags(const std::uint8_t* bytes) {
+  std::uint64_t bits = 0;
+  for (int j = 0; j < 8; ++j) bits |= ((eight_flags(bytes + 8 * j) * 0x0102040810204080ULL) >> 56) << (8 * j);
+  return bits;
 }
 
 struct NonZero {
@@ -74,6 +86,9 @@ struct ValueWriter {
   KOKKOS_INLINE_FUNCTION void operator()(index_type to, index_type from) const { dst[to] = src[from]; }
 };
 
+// The count pass: the predicate is evaluated once per element into a tile
+// of byte flags in scratch, which are counted and, with StoreFlags, packed
+// into bits for the scatter pass.
 template <bool StoreFlags, class Slice, class Pred>
 struct CountKernel {
   Slice input;
@@ -81,25 +96,35 @@ struct CountKernel {
   index_type length;
   int tile_elements;
   int items_per_run;
-  std::uint8_t* flags;  // one byte per element, when StoreFlags
-  index_type* counts;   // one per tile
+  std::uint64_t* flags;  // flag_words(tile_elements) words per tile, when StoreFlags
+  index_type* counts;    // one per tile
 
-  static std::size_t scratch_bytes(int team_size) { return scratch_for<index_type>(team_size); }
+  static std::size_t scratch_bytes(int team_size, int tile_elements) {
+    return scratch_for<index_type>(team_size) +
+           (StoreFlags ? scratch_for<std::uint8_t>(64 * flag_words(tile_elements)) : 0);
+  }
 
   template <class Member>
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
     index_type* team_buffer = take_scratch<index_type>(team, team.team_size());
+    std::uint8_t* const tile = StoreFlags ? take_scratch<std::uint8_t>(team, 64 * flag_words(tile_elements)) : nullptr;
     const index_type begin = index_type(team.league_rank()) * tile_elements;
     const index_type remaining = length - begin;
     const int valid = remaining < tile_elements ? static_cast<int>(remaining) : tile_elements;
     int mine = 0;  // a tile's count fits an int; narrower sums vectorise better
-    std::uint8_t* const tile_flags = StoreFlags ? flags + begin : nullptr;
     for_each_in_tile(team, valid, items_per_run, [&](int run, int item) {
       const int k = run * items_per_run + item;
       const std::uint8_t flag = pred(input[begin + k]) ? 1 : 0;
-      if constexpr (StoreFlags) tile_flags[k] = flag;
+      if constexpr (StoreFlags) tile[k] = flag;
       mine += flag;
     });
+    if constexpr (StoreFlags) {
+      const int words = static_cast<int>(flag_words(valid));
+      for (int k = valid + team.team_rank(); k < 64 * words; k += team.team_size()) tile[k] = 0;
+      team.team_barrier();
+      std::uint64_t* const out = flags + team.league_rank() * flag_words(tile_elements);
+      for (int w = team.team_rank(); w < words; w += team.team_size()) out[w] = pack_flags(tile + 64 * w);
+    }
     index_type total;
     team_exclusive_scan(team, CountPartials{}, team_buffer, index_type(mine), total);
     if (team.team_rank() == 0) counts[team.league_rank()] = total;
@@ -127,19 +152,21 @@ struct ScatterKernel {
     const int valid = remaining < shape.elements() ? static_cast<int>(remaining) : shape.elements();
     const Writer writer = write;  // a local copy: its pointers stay in registers
 
-    // The tile's flags as bytes, run r at run_flags + r * stride: a lone
-    // thread reads stored flags where they are; teams load them striped into
-    // scratch.
-    const std::uint8_t* run_flags = tile;
-    int stride = shape.run_stride;
-    if (Flags::stored && team.team_size() == 1) {
-      run_flags = flags.flags + begin;
-      stride = items;
-    } else {
-      for_each_in_tile(team, valid, items,
-                       [&](int run, int item) { tile[run * stride + item] = flags(begin + run * items + item); });
-      team.team_barrier();
+    const index_type tile_offset = tile_index > 0 ? offsets[tile_index - 1] : 0;
+    if constexpr (Flags::stored) {
+      if (team.team_size() == 1) {
+        scatter_bits(flags.tile_words(tile_index), begin, valid, tile_offset, offsets[tile_index], writer);
+        return;
+      }
     }
+
+    // The tile's flags as bytes in scratch, run r at tile + r * stride,
+    // loaded striped.
+    const std::uint8_t* run_flags = tile;
+    const int stride = shape.run_stride;
+    for_each_in_tile(team, valid, items,
+                     [&](int run, int item) { tile[run * stride + item] = flags(tile_index, begin, run * items + item); });
+    team.team_barrier();
 
     const RunRange runs = runs_of_thread(team, shape.runs);
     auto run_items = [&](int run) {
@@ -148,7 +175,6 @@ struct ScatterKernel {
     };
     // Each thread's share of the tile's selected elements and where it starts.
     // A lone thread owns the whole tile, whose count the count pass left.
-    const index_type tile_offset = tile_index > 0 ? offsets[tile_index - 1] : 0;
     index_type to = tile_offset, end = offsets[tile_index];
     if (team.team_size() > 1) {
       index_type mine = 0;
@@ -197,6 +223,29 @@ struct ScatterKernel {
       }
       for (; item < count && to < end; ++item)
         if (selected[item]) writer(to++, first + item);
+    }
+  }
+
+  // A lone thread's scatter of a tile from its stored bits, outputs [to,
+  // end). A dense full word writes every element at the current position,
+  // which advances past selected ones only: no branch to mispredict, and
+  // never past `end` (to + 64 <= end) nor past the input (a full word).
+  // Sparse words write their selected elements, found by their lowest set
+  // bits.
+  KOKKOS_INLINE_FUNCTION static void scatter_bits(const std::uint64_t* words, index_type begin, int valid,
+                                                  index_type to, index_type end, const Writer& writer) {
+    const int count = static_cast<int>(flag_words(valid));
+    for (int w = 0; w < count && to < end; ++w) {
+      std::uint64_t word = words[w];
+      const index_type first = begin + 64 * index_type(w);
+      if (64 * (w + 1) <= valid && to + 64 <= end && set_bit_count(word) > 16) {
+        for (int k = 0; k < 64; ++k) {
+          writer(to, first + k);
+          to += static_cast<index_type>((word >> k) & 1);
+        }
+      } else {
+        for (; word != 0; word &= word - 1) writer(to++, first + lowest_set_bit(word));
+      }
     }
   }
 };

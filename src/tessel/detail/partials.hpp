@@ -24,21 +24,11 @@ struct Optional {
 // on integers: on floats their choice between -0.0 and +0.0, or of a NaN,
 // depends on the order.
 template <class Op, class Value>
-inline constexpr bool reorderable = false;
-template <class Value>
-inline constexpr bool reorderable<Plus, Value> = std::is_arithmetic_v<Value>;
-template <class Value>
-inline constexpr bool reorderable<Multiplies, Value> = std::is_arithmetic_v<Value>;
-template <class Value>
-inline constexpr bool reorderable<Min, Value> = std::is_integral_v<Value>;
-template <class Value>
-inline constexpr bool reorderable<Max, Value> = std::is_integral_v<Value>;
-template <class Value>
-inline constexpr bool reorderable<BitAnd, Value> = std::is_integral_v<Value>;
-template <class Value>
-inline constexpr bool reorderable<BitOr, Value> = std::is_integral_v<Value>;
-template <class Value>
-inline constexpr bool reorderable<BitXor, Value> = std::is_integral_v<Value>;
+inline constexpr bool reorderable =
+    ((std::is_same_v<Op, Plus> || std::is_same_v<Op, Multiplies>) && std::is_arithmetic_v<Value>) ||
+    ((std::is_same_v<Op, Min> || std::is_same_v<Op, Max> || std::is_same_v<Op, BitAnd> || std::is_same_v<Op, BitOr> ||
+      std::is_same_v<Op, BitXor>) &&
+     std::is_integral_v<Value>);
 
 // Combines values and partials with `op`, in order, never commuting them.
 template <class Op, class Value, bool UseIdentity = has_identity_element<Op, Value>>
