@@ -162,7 +162,6 @@ struct ScatterKernel {
 
     // The tile's flags as bytes in scratch, run r at tile + r * stride,
     // loaded striped.
-    const std::uint8_t* run_flags = tile;
     const int stride = shape.run_stride;
     for_each_in_tile(team, valid, items,
                      [&](int run, int item) { tile[run * stride + item] = flags(tile_index, begin, run * items + item); });
@@ -179,7 +178,7 @@ struct ScatterKernel {
     if (team.team_size() > 1) {
       index_type mine = 0;
       for (int run = runs.first; run < runs.last; ++run) {
-        const std::uint8_t* selected = run_flags + run * stride;
+        const std::uint8_t* selected = tile + run * stride;
         const int count = run_items(run);
         int in_run = 0;
         for (int item = 0; item < count; ++item) in_run += selected[item];
@@ -196,7 +195,7 @@ struct ScatterKernel {
     // lowest set bits (flags are 0 or 1, little-endian words). So the thread
     // never writes past its own range of the output.
     for (int run = runs.first; run < runs.last && to < end; ++run) {
-      const std::uint8_t* selected = run_flags + run * stride;
+      const std::uint8_t* selected = tile + run * stride;
       const index_type first = begin + run * items;
       const int count = run_items(run);
       int item = 0;
