@@ -45,6 +45,9 @@ inline std::vector<tessel::TuningParameters> tiny_tunings(const tessel::TuningPa
           tuning.pad_runs = (items + team_size) % 2 == 0;  // padded and unpadded layouts both
           tuning.vector_load_bytes = 0;
           tuning.scan_lookback = lookback;
+          // Chunks of one tile (kept in scratch) and of several (look-back:
+          // written, then fixed up with the prefix), spread over the shapes.
+          tuning.scan_tiles_per_team = 1 + (items + runs_per_thread) % 3;
           tuning.scratch_bytes = 1 << 20;
           tunings.push_back(tuning);
         }
@@ -56,6 +59,7 @@ inline std::vector<tessel::TuningParameters> tiny_tunings(const tessel::TuningPa
     tuning.runs_per_thread = 2;
     tuning.max_items_per_thread = 64;
     tuning.scan_lookback = lookback;
+    tuning.scan_tiles_per_team = 2;
     tuning.scratch_bytes = 1 << 20;
     tunings.push_back(tuning);
   }
@@ -66,6 +70,7 @@ inline std::string describe(const tessel::TuningParameters& tuning) {
   std::ostringstream text;
   text << "tuning{team " << tuning.team_size << ", runs/thread " << tuning.runs_per_thread << ", items "
        << tuning.max_items_per_thread << ", pad " << tuning.pad_runs << ", lookback " << tuning.scan_lookback
+       << ", tiles/team " << tuning.scan_tiles_per_team
        << ", batch teams/thread " << tuning.batched_teams_per_thread << "}";
   return text.str();
 }

@@ -149,14 +149,18 @@ KOKKOS_INLINE_FUNCTION void store_run_prefixes(const Partials& partials, const t
 
 // The final value of element `item` of a run from its run-local inclusive
 // results: prefix∘local[item] (inclusive), or prefix∘local[item-1] and the
-// prefix itself for the first element (exclusive; the prefix then holds at
-// least init).
+// prefix itself for the first element (exclusive). An empty prefix adds
+// nothing; only an exclusive scan's first element, with nothing before it,
+// then has no value (what is returned is a placeholder the caller overwrites).
 template <class Partials>
 KOKKOS_INLINE_FUNCTION typename Partials::value_type finish_element(const Partials& partials,
                                                                     const typename Partials::value_type* run, int item,
                                                                     const typename Partials::partial_type& prefix,
                                                                     bool exclusive) {
-  if (exclusive) return item == 0 ? Partials::value(prefix) : partials.apply(Partials::value(prefix), run[item - 1]);
+  if (exclusive) {
+    if (item == 0) return Partials::value(prefix);
+    return Partials::present(prefix) ? partials.apply(Partials::value(prefix), run[item - 1]) : run[item - 1];
+  }
   return Partials::present(prefix) ? partials.apply(Partials::value(prefix), run[item]) : run[item];
 }
 

@@ -8,10 +8,12 @@
 // before it comes either in one pass, by looking back at its predecessors'
 // published results (TuningParameters::scan_lookback), or in two: a reduce
 // pass writes every chunk's aggregate, those are scanned, and the final pass
-// reads its prefix from them. A chunk of one tile keeps its scanned tile in
-// scratch between the aggregate and the output; longer chunks (CPUs, where
-// each published result costs a cache-line transfer between cores) read
-// their tiles twice, the second time from cache.
+// reads its prefix from them. In one pass, a chunk of one tile keeps its
+// scanned tile in scratch between the aggregate and the output; longer
+// chunks (CPUs, where each published result costs a cache-line transfer
+// between cores) are written as if they started the slice and then combined
+// with their prefix in place, while they are still in cache: the input is
+// read from memory once.
 
 #include <tessel/detail/scan_runs.hpp>
 
@@ -85,8 +87,9 @@ struct TileScanKernel {
   };
 
   // Loads the tile at `begin` of the source slice striped (a lone thread
-  // copies it in order) and scans each thread's runs on their own, in place,
-  // or only reduces them.
+  // copies it in order: reading its runs in lockstep straight from memory
+  // measured slower) and scans each thread's runs on their own, in place, or
+  // only reduces them.
   template <bool WriteBack, class Member, class Source>
   KOKKOS_INLINE_FUNCTION ScannedTile scan_tile(const Member& team, const Scratch& scratch, const Source& source,
                                                index_type begin) const {
@@ -169,6 +172,42 @@ struct TileScanKernel {
     return prefix;
   }
 
+  // One pass over a chunk of several tiles: each tile is scanned and written
+  // with what precedes it within the chunk (chunk 0 starts from carry_init and
+  // is final at once), the chunk's aggregate is published, and once the
+  // look-back has found the prefix every element is combined with it in place.
+  // An exclusive scan's first element has nothing before it within the chunk;
+  // it is written last, as the prefix itself.
+  template <class Member, class Source, class Target>
+  KOKKOS_INLINE_FUNCTION void scan_then_fix_up(const Member& team, const Scratch& scratch, const Source& source,
+                                               const Target& target, index_type ticket, index_type chunk,
+                                               index_type first, int tiles) const {
+    const index_type tile_elements = shape.elements();
+    const partial_type start = chunk == 0 ? carry_init : Partials::empty();
+    partial_type local = Partials::empty();
+    for (int t = 0; t < tiles; ++t) {
+      const index_type begin = first + t * tile_elements;
+      const ScannedTile scanned = scan_tile<true>(team, scratch, source, begin);
+      store_tile(team, scratch, target, begin, scanned, partials.combine(start, local));
+      local = partials.combine(local, scanned.aggregate);
+    }
+    partial_type found = Partials::empty();
+    if (team.team_rank() == 0) found = look_back(ticket, chunk, local);
+    // The broadcast's barriers also order every thread's stores before the
+    // fix-up reads them.
+    const partial_type prefix = team_broadcast(team, scratch.prefix_slot, found);
+    if (chunk == 0) return;
+    const value_type carry = Partials::value(prefix);  // present: chunk 0 precedes
+    const index_type last = first + tiles * tile_elements;
+    const int count = static_cast<int>((last < src.length ? last : src.length) - first);
+    const int skip = exclusive ? 1 : 0;
+    for_each_striped(team, 1, count - skip, [&](int, int i) {
+      auto& element = target[first + skip + i];
+      element = partials.apply(carry, element);
+    });
+    if (exclusive && team.team_rank() == 0) target[first] = carry;
+  }
+
   template <class Member>
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
     const int rank = team.team_rank();
@@ -192,35 +231,24 @@ struct TileScanKernel {
     const index_type left = (src.length - first + tile_elements - 1) / tile_elements;
     const int tiles = left < tiles_per_team ? static_cast<int>(left) : tiles_per_team;
     const auto source = src.slice(slice_index);
-
-    // The chunk's aggregate; a single tile stays scanned in scratch.
-    constexpr bool keep_single = Phase != TilePhase::reduce;
-    ScannedTile single{};
-    partial_type aggregate = Partials::empty();
-    if (tiles == 1) {
-      single = scan_tile<keep_single>(team, scratch, source, first);
-      aggregate = single.aggregate;
-    } else {
-      for (int t = 0; t < tiles; ++t)
-        aggregate = partials.combine(aggregate, scan_tile<false>(team, scratch, source, first + t * tile_elements).aggregate);
-    }
+    const auto target = dst.slice(slice_index);
 
     if constexpr (Phase == TilePhase::reduce) {
+      partial_type aggregate = Partials::empty();
+      for (int t = 0; t < tiles; ++t)
+        aggregate = partials.combine(aggregate, scan_tile<false>(team, scratch, source, first + t * tile_elements).aggregate);
       if (rank == 0) aggregates[ticket] = Partials::value(aggregate);
-    } else {
+    } else if (Phase == TilePhase::single_pass && tiles > 1) {
+      scan_then_fix_up(team, scratch, source, target, ticket, chunk, first, tiles);
+    } else if (Phase == TilePhase::single_pass) {
+      // A single tile stays scanned in scratch while the look-back runs.
+      const ScannedTile single = scan_tile<true>(team, scratch, source, first);
+      partial_type found = Partials::empty();
+      if (rank == 0) found = look_back(ticket, chunk, single.aggregate);
+      store_tile(team, scratch, target, first, single, team_broadcast(team, scratch.prefix_slot, found));
+    } else {  // finish: the prefix comes from the scanned aggregates
       partial_type carry = carry_init;
-      if constexpr (Phase == TilePhase::single_pass) {
-        partial_type found = Partials::empty();
-        if (rank == 0) found = look_back(ticket, chunk, aggregate);
-        carry = team_broadcast(team, scratch.prefix_slot, found);
-      } else {
-        if (chunk > 0) carry = partials.combine(carry, Partials::make(aggregates[ticket - 1]));
-      }
-      const auto target = dst.slice(slice_index);
-      if (tiles == 1) {
-        store_tile(team, scratch, target, first, single, carry);
-        return;
-      }
+      if (chunk > 0) carry = partials.combine(carry, Partials::make(aggregates[ticket - 1]));
       for (int t = 0; t < tiles; ++t) {
         const index_type begin = first + t * tile_elements;
         const ScannedTile scanned = scan_tile<true>(team, scratch, source, begin);
