@@ -31,9 +31,11 @@ void register_density(std::int64_t n, int percent) {
     Kokkos::deep_copy(values, host);
     return values;
   };
-  register_timed(name("findall", "tessel", "float", shape), n, bytes, [=] {
-    auto values = data();
-    return [=] { benchmark::DoNotOptimize(tessel::findall(Space(), values, Below{threshold}).data()); };
+  for_each_tessel_space([&](auto space, const std::string& implementation) {
+    register_timed(name("findall", implementation, "float", shape), n, bytes, [=] {
+      auto values = data();
+      return [=] { benchmark::DoNotOptimize(tessel::findall(space, values, Below{threshold}).data()); };
+    });
   });
   register_timed(name("findall", "kokkos", "float", shape), n, bytes, [=] {
     auto values = data();

@@ -70,7 +70,7 @@ inline std::string describe(const tessel::TuningParameters& tuning) {
   std::ostringstream text;
   text << "tuning{team " << tuning.team_size << ", runs/thread " << tuning.runs_per_thread << ", items "
        << tuning.max_items_per_thread << ", pad " << tuning.pad_runs << ", lookback " << tuning.scan_lookback
-       << ", tiles/team " << tuning.scan_tiles_per_team
+       << ", tiles/team " << tuning.scan_tiles_per_team << ", findall tiles/team " << tuning.findall_tiles_per_team
        << ", batch teams/thread " << tuning.batched_teams_per_thread << "}";
   return text.str();
 }

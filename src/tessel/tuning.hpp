@@ -62,6 +62,10 @@ struct TuningParameters {
   // result costs a transfer between cores or multiprocessors; on CPUs with
   // several threads, chunks of tiles keep that cost small beside the work.
   int scan_tiles_per_team = 1;
+  // Consecutive tiles one team counts or scatters in findall, count_if and
+  // copy_if. Where starting a team costs more than a sparse tile takes
+  // (threaded CPUs), teams take several.
+  int findall_tiles_per_team = 1;
   // Strided or short slices are scanned several per team (one run per slice,
   // the team walking along them) when that yields at least this many teams
   // per unit of the execution space's concurrency; otherwise every slice is
@@ -154,6 +158,7 @@ struct HostTuning : TuningParameters {
     vector_load_bytes = 0;
     scan_lookback = true;
     batched_teams_per_thread = 1;
+    findall_tiles_per_team = 64;
     // Sort tiles of 256 runs of 8: 2048 records (fewer records for wide
     // ones, to stay in the scratch budget), short insertion-sorted runs.
     sort_runs_per_thread = 256;

@@ -15,6 +15,18 @@ inline TileShape flag_tile(const TuningParameters& tuning) {
   return tuning.tile(1, true, scratch_for<index_type>(tuning.team_size));
 }
 
+// Tiles per team: as many as the tuning asks, but no fewer teams than the
+// space has units of concurrency.
+template <class Exec>
+TileChunks tile_chunks(const Exec& exec, index_type tiles, const TuningParameters& tuning) {
+  const index_type units = std::max<index_type>(static_cast<index_type>(exec.concurrency()), 1);
+  const index_type fair = std::max<index_type>((tiles + units - 1) / units, 1);
+  TileChunks chunks;
+  chunks.tiles = tiles;
+  chunks.per_team = static_cast<int>(std::min<index_type>(std::max(tuning.findall_tiles_per_team, 1), fair));
+  return chunks;
+}
+
 // Counts the elements of `slice` (of `length`) for which `pred` holds, tile
 // by tile, storing the flags when `flags` is not null. Leaves the inclusive
 // scan of the tiles' counts in `offsets` and returns the total.
@@ -25,9 +37,12 @@ index_type count_tiles(const char* function, const Exec& exec, const Slice& slic
   const TileShape shape = flag_tile(tuning);
   using Kernel = CountKernel<StoreFlags, Slice, Pred>;
   const index_type tiles = offsets.extent(0);
-  const auto policy = make_team_policy(function, exec, tiles, shape.team_size, Kernel::scratch_bytes(shape.team_size, shape.elements()));
+  const TileChunks chunks = tile_chunks(exec, tiles, tuning);
+  const auto policy = make_team_policy(function, exec, chunks.teams(), shape.team_size,
+                                       Kernel::scratch_bytes(shape.team_size, shape.elements()));
   Kokkos::parallel_for("tessel::findall::count", policy,
-                       Kernel{slice, pred, length, shape.elements(), shape.items_per_thread, flags, offsets.data()});
+                       Kernel{slice, pred, length, shape.elements(), shape.items_per_thread, flags, offsets.data(),
+                              chunks});
   const auto packed = packed_slices(offsets.data(), 1, tiles);
   scan_slices(function, exec, packed, packed, Partials<Plus, index_type>{}, index_type(0), false, tuning);
   index_type total = 0;
@@ -44,8 +59,10 @@ void scatter_tiles(const char* function, const Exec& exec, index_type length, co
   const TileShape shape = flag_tile(tuning);
   using Kernel = ScatterKernel<Flags, Writer>;
   const std::size_t scratch = shape.scratch_bytes() + Kernel::scratch_besides_tile(shape.team_size);
-  const auto policy = make_team_policy(function, exec, offsets.extent(0), shape.team_size, scratch);
-  Kokkos::parallel_for("tessel::findall::scatter", policy, Kernel{flags, writer, length, shape, offsets.data()});
+  const TileChunks chunks = tile_chunks(exec, offsets.extent(0), tuning);
+  const auto policy = make_team_policy(function, exec, chunks.teams(), shape.team_size, scratch);
+  Kokkos::parallel_for("tessel::findall::scatter", policy,
+                       Kernel{flags, writer, length, shape, offsets.data(), chunks});
 }
 
 // Compacts the elements of `slice` (of `length`) selected by `pred` (or, with

@@ -86,6 +86,26 @@ struct ValueWriter {
   KOKKOS_INLINE_FUNCTION void operator()(index_type to, index_type from) const { dst[to] = src[from]; }
 };
 
+// The tiles one team handles, one after the other: [rank * per_team, ...)
+// of `tiles`. On threaded CPUs a team costs more to start than a sparse
+// tile takes to scan (about 0.2 us with Kokkos' OpenMP backend).
+struct TileChunks {
+  index_type tiles = 0;
+  int per_team = 1;
+
+  template <class Member, class Body>
+  KOKKOS_INLINE_FUNCTION void for_each(const Member& team, Body&& body) const {
+    const index_type first = index_type(team.league_rank()) * per_team;
+    const index_type last = first + per_team < tiles ? first + per_team : tiles;
+    for (index_type tile = first; tile < last; ++tile) {
+      if (tile > first) team.team_barrier();  // scratch is reused
+      body(tile);
+    }
+  }
+
+  index_type teams() const { return (tiles + per_team - 1) / per_team; }
+};
+
 // The count pass: the predicate is evaluated once per element into a tile
 // of byte flags in scratch, which are counted and, with StoreFlags, packed
 // into bits for the scatter pass.
@@ -98,6 +118,7 @@ struct CountKernel {
   int items_per_run;
   std::uint64_t* flags;  // flag_words(tile_elements) words per tile, when StoreFlags
   index_type* counts;    // one per tile
+  TileChunks chunks;
 
   static std::size_t scratch_bytes(int team_size, int tile_elements) {
     return scratch_for<index_type>(team_size) +
@@ -108,13 +129,25 @@ struct CountKernel {
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
     index_type* team_buffer = take_scratch<index_type>(team, team.team_size());
     std::uint8_t* const tile = StoreFlags ? take_scratch<std::uint8_t>(team, 64 * flag_words(tile_elements)) : nullptr;
-    const index_type begin = index_type(team.league_rank()) * tile_elements;
+    chunks.for_each(team, [&](index_type tile_index) { count_tile(team, team_buffer, tile, tile_index); });
+  }
+
+  template <class Member>
+  KOKKOS_INLINE_FUNCTION void count_tile(const Member& team, index_type* team_buffer, std::uint8_t* tile,
+                                         index_type tile_index) const {
+    const index_type begin = tile_index * tile_elements;
     const index_type remaining = length - begin;
     const int valid = remaining < tile_elements ? static_cast<int>(remaining) : tile_elements;
     int mine = 0;  // a tile's count fits an int; narrower sums vectorise better
-    for_each_in_tile(team, valid, items_per_run, [&](int run, int item) {
-      const int k = run * items_per_run + item;
-      const std::uint8_t flag = pred(input[begin + k]) ? 1 : 0;
+    // Local copies: the byte stores to the tile may alias any object, so
+    // members read through `this` would be reloaded for every element, and
+    // the loop would not vectorise (3x slower).
+    const Slice from = input;
+    const Pred selects = pred;
+    const int run_length = items_per_run;
+    for_each_in_tile(team, valid, run_length, [&](int run, int item) {
+      const int k = run * run_length + item;
+      const std::uint8_t flag = selects(from[begin + k]) ? 1 : 0;
       if constexpr (StoreFlags) tile[k] = flag;
       mine += flag;
     });
@@ -122,12 +155,12 @@ struct CountKernel {
       const int words = static_cast<int>(flag_words(valid));
       for (int k = valid + team.team_rank(); k < 64 * words; k += team.team_size()) tile[k] = 0;
       team.team_barrier();
-      std::uint64_t* const out = flags + team.league_rank() * flag_words(tile_elements);
+      std::uint64_t* const out = flags + tile_index * flag_words(tile_elements);
       for (int w = team.team_rank(); w < words; w += team.team_size()) out[w] = pack_flags(tile + 64 * w);
     }
     index_type total;
     team_exclusive_scan(team, CountPartials{}, team_buffer, index_type(mine), total);
-    if (team.team_rank() == 0) counts[team.league_rank()] = total;
+    if (team.team_rank() == 0) counts[tile_index] = total;
   }
 };
 
@@ -138,15 +171,21 @@ struct ScatterKernel {
   index_type length;
   TileShape shape;
   const index_type* offsets;  // inclusive scan of the tiles' counts
+  TileChunks chunks;
 
   static std::size_t scratch_besides_tile(int team_size) { return scratch_for<index_type>(team_size); }
 
   template <class Member>
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
-    const int items = shape.items_per_thread;
     std::uint8_t* tile = take_scratch<std::uint8_t>(team, std::size_t(shape.runs) * shape.run_stride);
     index_type* team_buffer = take_scratch<index_type>(team, team.team_size());
-    const index_type tile_index = team.league_rank();
+    chunks.for_each(team, [&](index_type tile_index) { scatter_tile(team, tile, team_buffer, tile_index); });
+  }
+
+  template <class Member>
+  KOKKOS_INLINE_FUNCTION void scatter_tile(const Member& team, std::uint8_t* tile, index_type* team_buffer,
+                                           index_type tile_index) const {
+    const int items = shape.items_per_thread;
     const index_type begin = tile_index * shape.elements();
     const index_type remaining = length - begin;
     const int valid = remaining < shape.elements() ? static_cast<int>(remaining) : shape.elements();
