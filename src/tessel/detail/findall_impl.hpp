@@ -15,16 +15,9 @@ inline TileShape flag_tile(const TuningParameters& tuning) {
   return tuning.tile(1, true, scratch_for<index_type>(tuning.team_size));
 }
 
-// Tiles per team: as many as the tuning asks, but no fewer teams than the
-// space has units of concurrency.
 template <class Exec>
 TileChunks tile_chunks(const Exec& exec, index_type tiles, const TuningParameters& tuning) {
-  const index_type units = std::max<index_type>(static_cast<index_type>(exec.concurrency()), 1);
-  const index_type fair = std::max<index_type>((tiles + units - 1) / units, 1);
-  TileChunks chunks;
-  chunks.tiles = tiles;
-  chunks.per_team = static_cast<int>(std::min<index_type>(std::max(tuning.findall_tiles_per_team, 1), fair));
-  return chunks;
+  return TileChunks{tiles, tiles_per_team(exec, tiles, tuning.findall_tiles_per_team)};
 }
 
 // Counts the elements of `slice` (of `length`) for which `pred` holds, tile

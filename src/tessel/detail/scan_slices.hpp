@@ -54,11 +54,8 @@ void scan_tiled(const char* function, const Exec& exec, const SrcLayout& src, co
   }
   const std::size_t scratch = shape.scratch_bytes() + Pass::scratch_besides_tile(shape.team_size, shape.runs);
   const index_type tiles_per_slice = (src.length + shape.elements() - 1) / shape.elements();
-  // Chunks no longer than it takes to give every unit of concurrency one.
-  const index_type units = std::max<index_type>(static_cast<index_type>(exec.concurrency()), 1);
-  const index_type fair = (tiles_per_slice * src.count + units - 1) / units;
-  const int tiles_per_team = static_cast<int>(std::max<index_type>(
-      std::min<index_type>(std::max(tuning.scan_tiles_per_team, 1), fair), 1));
+  const int tiles_per_team =
+      detail::tiles_per_team(exec, tiles_per_slice * src.count, tuning.scan_tiles_per_team);
   const index_type chunks_per_slice = (tiles_per_slice + tiles_per_team - 1) / tiles_per_team;
   const index_type chunks = src.count * chunks_per_slice;
   const auto policy = make_team_policy(function, exec, chunks, shape.team_size, scratch);

@@ -8,6 +8,7 @@
 #include <tessel/detail/checks.hpp>
 #include <tessel/detail/slices.hpp>
 
+#include <algorithm>
 #include <climits>
 #include <cstddef>
 
@@ -74,6 +75,15 @@ Kokkos::TeamPolicy<Exec> make_team_policy(const char* function, const Exec& exec
                  "execution space offers ", scratch_max, "; lower items_per_thread or block_size");
   Kokkos::TeamPolicy<Exec> policy(exec, static_cast<int>(league), team_size);
   return policy.set_scratch_size(0, Kokkos::PerTeam(scratch_bytes));
+}
+
+// Tiles one team takes in turn: as many as the tuning asks (`wanted`), but
+// few enough that each unit of the space's concurrency gets a team.
+template <class Exec>
+int tiles_per_team(const Exec& exec, index_type tiles, int wanted) {
+  const index_type units = std::max<index_type>(static_cast<index_type>(exec.concurrency()), 1);
+  const index_type fair = std::max<index_type>((tiles + units - 1) / units, 1);
+  return static_cast<int>(std::min<index_type>(std::max(wanted, 1), fair));
 }
 
 // Visits every (outer, inner) of an outer x inner block once, striped across
