@@ -140,6 +140,7 @@ void check_mask(std::size_t n, std::uint64_t seed) {
   }
   auto public_form = to_host(tessel::findall(Space(), mask));
   ASSERT_EQ(public_form.extent(0), expected.size());
+  for (std::size_t k = 0; k < expected.size(); ++k) ASSERT_EQ(public_form(k), expected[k]) << "public form at " << k;
 }
 
 TYPED_TEST(Findall, MaskForms) {
@@ -154,10 +155,18 @@ TYPED_TEST(Findall, PublicFormsAgree) {
   const auto values = random_values<float>(20000, 9, 0.0f, 1.0f);
   const auto view = device_values<Space>(values);
   const auto expected = reference(values, 0.25f);
-  EXPECT_EQ(to_host(tessel::findall(Space(), view, Below{0.25f})).extent(0), expected.size());
+  const auto indices = to_host(tessel::findall(Space(), view, Below{0.25f}));
+  ASSERT_EQ(indices.extent(0), expected.size());
+  for (std::size_t k = 0; k < expected.size(); ++k) ASSERT_EQ(indices(k), expected[k]) << "findall at " << k;
   EXPECT_EQ(tessel::count_if(Space(), view, Below{0.25f}), static_cast<std::int64_t>(expected.size()));
-  Kokkos::View<float*, typename Space::memory_space> out("tessel_test::out", expected.size());
+  // copy_if into a longer dst: the selected values in order, the rest untouched.
+  Kokkos::View<float*, typename Space::memory_space> out("tessel_test::out", expected.size() + 5);
+  Kokkos::deep_copy(out, -1.0f);
   EXPECT_EQ(tessel::copy_if(Space(), view, out, Below{0.25f}), static_cast<std::int64_t>(expected.size()));
+  const auto copied = to_host(out);
+  for (std::size_t k = 0; k < expected.size(); ++k)
+    ASSERT_TRUE(same_bits(copied(k), values[std::size_t(expected[k])])) << "copy_if at " << k;
+  for (std::size_t k = expected.size(); k < copied.extent(0); ++k) ASSERT_EQ(copied(k), -1.0f) << "written past the count";
   Kokkos::View<float*, typename Space::memory_space> empty("tessel_test::empty", 0);
   EXPECT_EQ(tessel::findall(Space(), empty, Below{0.5f}).extent(0), 0u);
   EXPECT_EQ(tessel::count_if(Space(), empty, Below{0.5f}), 0);

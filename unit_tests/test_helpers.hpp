@@ -163,9 +163,19 @@ void fill_view(const View& view, Fill&& fill) {
   Kokkos::deep_copy(view, host);
 }
 
+// The view's contents on the host: the view itself where it is host memory.
+// For a snapshot that must not change with the view, take host_copy.
 template <class View>
 auto to_host(const View& view) {
   return Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), view);
+}
+
+// A copy on the host that later writes to the view do not change.
+template <class View>
+auto host_copy(const View& view) {
+  auto copy = Kokkos::create_mirror(Kokkos::HostSpace(), view);
+  Kokkos::deep_copy(copy, view);
+  return copy;
 }
 
 // Bitwise equality, so that NaNs and signed zeros compare exactly.

@@ -27,7 +27,7 @@ void check_mapping(std::array<std::size_t, 3> extents, int dim, bool expect_cont
   for (int r = 0; r < Rank; ++r)
     if (r != dim) expected_count *= extents[r];
 
-  tessel::detail::visit_slices(view, dim, [&](const auto& layout) {
+  tessel::detail::visit_slices(view, tessel::detail::slice_numbering(view, dim), [&](const auto& layout) {
     EXPECT_EQ(layout.contiguous, expect_contiguous);
     EXPECT_EQ(std::size_t(layout.count), expected_count);
     EXPECT_EQ(std::size_t(layout.length), extents[dim]);
@@ -99,11 +99,46 @@ TEST(Slices, NeighbouringSlicesAreNeighboursInMemory) {
   // dim 1 of a LayoutLeft matrix: slice s+1 starts one element after slice s,
   // which is what lets a batch of slices be read position by position.
   auto test_view = tessel_test::make_view<float, 2, Kokkos::LayoutLeft, Kokkos::DefaultHostExecutionSpace>({6, 4, 1});
-  tessel::detail::visit_slices(test_view.view, 1, [&](const auto& layout) {
+  tessel::detail::visit_slices(test_view.view, tessel::detail::slice_numbering(test_view.view, 1), [&](const auto& layout) {
     EXPECT_FALSE(layout.contiguous);
     EXPECT_EQ(&layout.slice(1)[0] - &layout.slice(0)[0], 1);
     EXPECT_EQ(&layout.slice(0)[1] - &layout.slice(0)[0], 6);
   });
+}
+
+// One numbering, taken from one view, applied to views of other layouts:
+// slice s, position p is the same (i, j, k) in all of them.
+template <class LayoutA, class LayoutB>
+void check_shared_numbering(std::array<std::size_t, 3> extents) {
+  using Host = Kokkos::DefaultHostExecutionSpace;
+  auto a = tessel_test::make_view<std::int64_t, 3, LayoutA, Host>(extents);
+  auto b = tessel_test::make_view<std::int64_t, 3, LayoutB, Host>(extents);
+  const auto fill = [](const std::array<std::size_t, 3>& index, std::size_t) { return code(index); };
+  tessel_test::fill_view(a.view, fill);
+  tessel_test::fill_view(b.view, fill);
+  for (int dim = 0; dim < 3; ++dim) {
+    SCOPED_TRACE(::testing::Message() << typeid(LayoutA).name() << " numbers " << typeid(LayoutB).name() << " dim "
+                                      << dim);
+    const auto numbering = tessel::detail::slice_numbering(a.view, dim);
+    tessel::detail::visit_slices(a.view, numbering, [&](const auto& a_slices) {
+      tessel::detail::visit_slices(b.view, numbering, [&](const auto& b_slices) {
+        ASSERT_EQ(a_slices.count, b_slices.count);
+        ASSERT_EQ(a_slices.length, b_slices.length);
+        for (index_type s = 0; s < a_slices.count; ++s)
+          for (index_type p = 0; p < a_slices.length; ++p)
+            ASSERT_EQ(a_slices.slice(s)[p], b_slices.slice(s)[p]) << "slice " << s << " position " << p;
+      });
+    });
+  }
+}
+
+TEST(Slices, OneNumberingForViewsOfEveryLayout) {
+  for (auto extents : std::vector<std::array<std::size_t, 3>>{{3, 4, 5}, {5, 1, 3}, {1, 4, 2}}) {
+    check_shared_numbering<Kokkos::LayoutLeft, Kokkos::LayoutRight>(extents);
+    check_shared_numbering<Kokkos::LayoutRight, Kokkos::LayoutLeft>(extents);
+    check_shared_numbering<Kokkos::LayoutStride, Kokkos::LayoutLeft>(extents);
+    check_shared_numbering<Kokkos::LayoutRight, Kokkos::LayoutStride>(extents);
+  }
 }
 
 TEST(Slices, PackedWorkspaceLayout) {

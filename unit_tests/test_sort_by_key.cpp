@@ -154,18 +154,65 @@ TYPED_TEST(SortByKey, WorkspaceIsReused) {
   tessel::SortOptions options;
   options.dim = 0;
   options.algorithm = tessel::MergeSort{};
-  // The first sort and sortperm size the workspace; the ones after reuse it.
-  tessel::sort(Space(), matrix, options, workspace);
-  tessel::sortperm(Space(), perm, matrix, options, workspace);
+  // The first sort and sortperm size the workspace; the ones after reuse it,
+  // and every round's results are checked: new random keys each time.
+  auto check_round = [&](int round) {
+    const auto keys = make_keys<float>(5000 * 4, Pattern::special, 40 + round);
+    fill_view(matrix, [&](auto, std::size_t flat) { return keys[flat]; });
+    const auto before = host_slices(to_host(matrix), 0);
+    tessel::sortperm(Space(), perm, matrix, options, workspace);
+    const auto perms = host_slices(to_host(perm), 0);
+    tessel::sort(Space(), matrix, options, workspace);
+    const auto sorted = host_slices(to_host(matrix), 0);
+    for (std::size_t s = 0; s < before.size(); ++s) {
+      expect_sorted_slice(before[s], sorted[s], false, true, "round " + std::to_string(round));
+      const auto expected = reference_sorted(before[s], false);
+      for (std::size_t p = 0; p < expected.size(); ++p)
+        ASSERT_TRUE(same_bits(before[s][std::size_t(perms[s][p])], expected[p])) << "round " << round << " perm at " << p;
+    }
+  };
+  check_round(0);
   const std::size_t size = workspace.size();
   const auto* data = workspace.data();
   EXPECT_GT(size, 0u) << "slices longer than a tile need a workspace";
-  for (int round = 0; round < 3; ++round) {
-    tessel::sort(Space(), matrix, options, workspace);
-    tessel::sortperm(Space(), perm, matrix, options, workspace);
+  for (int round = 1; round < 4; ++round) {
+    check_round(round);
+    if (::testing::Test::HasFatalFailure()) return;
   }
   EXPECT_EQ(workspace.data(), data) << "the workspace was reallocated";
   EXPECT_EQ(workspace.size(), size);
+}
+
+// 16-byte records with a user block_size: the tile shrinks until it fits the
+// scratch the space offers, for every team size (with 4 threads on OpenMP
+// these threw length_error for any input, even 5 elements).
+TYPED_TEST(SortByKey, TilesFitTheScratchForEveryBlockSize) {
+  using Space = TypeParam;
+  for (int block : {1, 4, 16, 64, 1024})
+    for (bool bitonic : {false, true})
+      for (std::size_t n : {5, 3000}) {
+        const std::string what = "block_size " + std::to_string(block) + (bitonic ? " bitonic" : " merge") +
+                                 " n " + std::to_string(n);
+        tessel::SortOptions options;
+        if (bitonic) options.algorithm = tessel::BitonicSort{block};
+        else options.algorithm = tessel::MergeSort{block};
+        const auto input = make_keys<double>(n, Pattern::duplicates, n + block);
+        Kokkos::View<double*, typename Space::memory_space> keys("tessel_test::keys", n);
+        Kokkos::View<std::int64_t*, typename Space::memory_space> values("tessel_test::values", n), perm("tessel_test::perm", n);
+        fill_view(keys, [&](auto, std::size_t flat) { return input[flat]; });
+        tessel::sortperm(Space(), perm, keys, options);
+        fill_view(values, [](auto, std::size_t flat) { return std::int64_t(flat); });
+        tessel::sort_by_key(Space(), keys, values, options);
+        const auto got_keys = to_host(keys);
+        const auto got_values = to_host(values);
+        const auto got_perm = to_host(perm);
+        const auto expected = reference_sorted(input, false);
+        for (std::size_t i = 0; i < n; ++i) {
+          ASSERT_TRUE(same_bits(got_keys(i), expected[i])) << what << " key at " << i;
+          ASSERT_TRUE(same_bits(input[std::size_t(got_values(i))], got_keys(i))) << what << " value at " << i;
+          ASSERT_TRUE(same_bits(input[std::size_t(got_perm(i))], expected[i])) << what << " perm at " << i;
+        }
+      }
 }
 
 TYPED_TEST(SortByKey, BadArgumentsThrowBeforeWriting) {
@@ -190,7 +237,26 @@ TYPED_TEST(SortByKey, BadArgumentsThrowBeforeWriting) {
   tessel::SortOptions negative{0};
   negative.algorithm = tessel::MergeSort{-2};
   expect_invalid([&] { tessel::sort(Space(), keys, negative); }, "block_size -2 is negative");
-  EXPECT_THROW(tessel::sortperm(Space(), small_perm, tall, tessel::SortOptions{0}), std::length_error);
+  // Positions past what perm's type holds: length_error naming the value,
+  // perm and keys untouched.
+  fill_view(small_perm, [](auto, std::size_t flat) { return std::int8_t(flat % 90); });
+  fill_view(tall, [](auto, std::size_t flat) { return double(1000 - flat); });
+  const auto perm_before = host_copy(small_perm);
+  const auto tall_before = host_copy(tall);
+  try {
+    tessel::sortperm(Space(), small_perm, tall, tessel::SortOptions{0});
+    ADD_FAILURE() << "no std::length_error";
+  } catch (const std::length_error& error) {
+    EXPECT_EQ(std::string(error.what()),
+              "tessel::sortperm: positions up to 299 do not fit perm's value type (at most 127)");
+  }
+  const auto perm_after = to_host(small_perm);
+  const auto tall_after = to_host(tall);
+  for (std::size_t i = 0; i < 300; ++i)
+    for (std::size_t j = 0; j < 2; ++j) {
+      ASSERT_EQ(perm_after(i, j), perm_before(i, j)) << "perm changed";
+      ASSERT_TRUE(same_bits(tall_after(i, j), tall_before(i, j))) << "keys changed";
+    }
   expect_invalid([&] { tessel::sort_by_key(Space(), keys, keys, tessel::SortOptions{0}); }, "values is the keys view");
 }
 

@@ -9,9 +9,8 @@ template <class Space>
 class SortDims : public ::testing::Test {};
 TYPED_TEST_SUITE(SortDims, TestSpaces);
 
-template <class Space, int Rank, class LayoutType, class Algorithm>
+template <class Space, int Rank, class LayoutType, class Algorithm, class T = float>
 void check_dims(const std::vector<std::array<std::size_t, 3>>& shapes, bool tiny) {
-  using T = float;
   const tessel::TuningParameters base = tessel::Tuning<Space>{};
   std::vector<tessel::TuningParameters> tunings{base};
   if (tiny) {
@@ -24,19 +23,20 @@ void check_dims(const std::vector<std::array<std::size_t, 3>>& shapes, bool tiny
       for (bool descending : {false, true})
         for (const auto& tuning : tunings) {
           auto test_view = make_view<T, Rank, LayoutType, Space>(extents);
-          const auto values = make_keys<T>(extents[0] * extents[1] * extents[2], Pattern::special, 5 + dim);
+          // Floats of every special value; integers with many duplicates, so
+          // that stability shows.
+          const auto values = make_keys<T>(extents[0] * extents[1] * extents[2],
+                                           std::is_floating_point_v<T> ? Pattern::special : Pattern::duplicates, 5 + dim);
           fill_view(test_view.view, [&](auto, std::size_t flat) { return values[flat]; });
           auto before = Kokkos::create_mirror(Kokkos::HostSpace(), test_view.view);
           Kokkos::deep_copy(before, test_view.view);
           const auto options = sort_options<Algorithm>(dim, descending);
-          tessel::detail::sort_views("tessel::sort", Space(), test_view.view, tessel::detail::NoValues{},
-                                     tessel::detail::NoValues{}, tessel::detail::UseDefaultOrder{}, false, options,
-                                     static_cast<tessel::detail::NoWorkspace*>(nullptr), tuning);
+          tessel::sort(Space(), test_view.view, options, tuning);
           const auto inputs = host_slices(before, dim);
           const auto outputs = host_slices(to_host(test_view.view), dim);
           ASSERT_EQ(inputs.size(), outputs.size());
           std::ostringstream what;
-          what << "rank " << Rank << ' ' << typeid(LayoutType).name() << ' ' << extents[0] << 'x' << extents[1] << 'x'
+          what << typeid(T).name() << " rank " << Rank << ' ' << typeid(LayoutType).name() << ' ' << extents[0] << 'x' << extents[1] << 'x'
                << extents[2] << " dim " << dim << (descending ? " descending " : " ascending ") << describe_sort(tuning);
           for (std::size_t s = 0; s < inputs.size(); ++s)
             expect_sorted_slice(inputs[s], outputs[s], descending, std::is_same_v<Algorithm, tessel::MergeSort>,
@@ -62,6 +62,14 @@ TYPED_TEST(SortDims, Rank3) {
   check_dims<TypeParam, 3, Kokkos::LayoutLeft, tessel::MergeSort>(shapes3, true);
   check_dims<TypeParam, 3, Kokkos::LayoutRight, tessel::BitonicSort>(shapes3, true);
   check_dims<TypeParam, 3, Kokkos::LayoutStride, tessel::AutoSort>(shapes3, false);
+}
+
+// Integer and double keys along dims too, not floats alone.
+TYPED_TEST(SortDims, IntegerAndDoubleKeys) {
+  check_dims<TypeParam, 2, Kokkos::LayoutLeft, tessel::MergeSort, std::int32_t>(shapes2, true);
+  check_dims<TypeParam, 2, Kokkos::LayoutRight, tessel::BitonicSort, std::uint8_t>(shapes2, true);
+  check_dims<TypeParam, 3, Kokkos::LayoutStride, tessel::MergeSort, double>(shapes3, true);
+  check_dims<TypeParam, 3, Kokkos::LayoutLeft, tessel::BitonicSort, std::int64_t>(shapes3, true);
 }
 
 }  // namespace

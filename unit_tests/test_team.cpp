@@ -120,6 +120,15 @@ TEST(Team, RunsAreSharedInThreadOrder) {
     }
 }
 
+// Flat ranges count with 64-bit indices everywhere: a 32-bit index type
+// (unsigned int on CUDA) would wrap past 2^32 iterations.
+TEST(Team, RangePoliciesAre64Bit) {
+  using Policy = decltype(tessel::detail::range_policy(Kokkos::DefaultExecutionSpace(), 1));
+  static_assert(std::is_same_v<typename Policy::index_type, std::int64_t>);
+  const auto policy = tessel::detail::range_policy(Kokkos::DefaultExecutionSpace(), (std::int64_t(1) << 32) + 1);
+  EXPECT_EQ(policy.end(), (std::int64_t(1) << 32) + 1);
+}
+
 }  // namespace
 
 #if defined(KOKKOS_ENABLE_OPENMP)

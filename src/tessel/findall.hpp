@@ -26,7 +26,7 @@ Kokkos::View<std::int64_t*, typename View::memory_space> findall_with(const char
   static_check_rank1<Exec, View>();
   using Result = Kokkos::View<std::int64_t*, typename View::memory_space>;
   Result result;
-  visit_slices(view, 0, [&](const auto& layout) {
+  visit_slices(view, SliceNumbering{}, [&](const auto& layout) {
     compact(function, exec, layout.slice(0), layout.length, pred, is_mask, tuning, [&](index_type count) {
       result = Result(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, std::string("tessel::findall::indices")),
                       count);
@@ -54,8 +54,8 @@ std::int64_t copy_if_with(const Exec& exec, const Src& src, const Dst& dst, Pred
   check_no_partial_overlap(function, "src", src, "dst", dst);
   if (src.span() > 0 && same_mapping(src, dst))
     throw_invalid(function, "dst is src; copy_if does not compact in place");
-  return visit_slices(src, 0, [&](const auto& src_layout) {
-    return visit_slices(dst, 0, [&](const auto& dst_layout) {
+  return visit_slices(src, SliceNumbering{}, [&](const auto& src_layout) {
+    return visit_slices(dst, SliceNumbering{}, [&](const auto& dst_layout) {
       const auto from = src_layout.slice(0);
       const auto to = dst_layout.slice(0);
       return compact(function, exec, from, src_layout.length, pred, false, tuning, [&](index_type count) {

@@ -34,6 +34,9 @@ template <class Op, class T>
 inline constexpr bool has_identity_element<Op, T, std::void_t<decltype(identity_element<Op, T>::value())>> =
     true;
 
+// Plus's neutral element on floating point is -0.0, not +0.0: -0.0 + x is x
+// for every x, -0.0 included, where +0.0 + -0.0 is +0.0. A scan that starts a
+// slice or an exclusive scan's init from it therefore keeps signed zeros.
 struct Plus {
   template <class A, class B>
   KOKKOS_INLINE_FUNCTION constexpr auto operator()(const A& a, const B& b) const {
@@ -41,7 +44,11 @@ struct Plus {
   }
   template <class T>
   KOKKOS_INLINE_FUNCTION static constexpr auto identity() -> decltype(T(0)) {
-    return T(0);
+    if constexpr (std::is_floating_point_v<T>) {
+      return -T(0);
+    } else {
+      return T(0);
+    }
   }
 };
 
@@ -56,14 +63,35 @@ struct Multiplies {
   }
 };
 
-// Min and Max return the first argument on ties. Their neutral elements are
-// the extremes of arithmetic types (infinities for floating point); other
-// types have none, and scans with them carry optional partials. Plus, BitOr and
-// BitXor take T(0), Multiplies T(1), where T can be built from that number.
+namespace detail {
+// Whether a is a floating-point NaN (false for every other type).
+template <class T>
+KOKKOS_INLINE_FUNCTION constexpr bool is_nan(const T& a) {
+  if constexpr (std::is_floating_point_v<T>) {
+    return a != a;
+  } else {
+    (void)a;
+    return false;
+  }
+}
+}  // namespace detail
+
+// Min and Max return the first argument on ties (Min(-0.0, +0.0) is -0.0,
+// Min(+0.0, -0.0) is +0.0) and propagate the first NaN they see, bit for bit.
+// Both rules keep them associative on floating point (a plain `b < a ? b : a`
+// is not once NaNs occur), so a parallel scan equals the sequential left fold
+// exactly. Their neutral elements are the extremes of arithmetic types
+// (infinities for floating point), which are exact under these rules; other
+// types have none, and scans with them carry optional partials. Plus, BitOr
+// and BitXor take T(0) (-0.0 for floating-point Plus), Multiplies T(1), where
+// T can be built from that number.
 struct Min {
   template <class A, class B>
   KOKKOS_INLINE_FUNCTION constexpr auto operator()(const A& a, const B& b) const {
-    return b < a ? b : a;
+    using Result = std::decay_t<decltype(b < a ? b : a)>;
+    if (detail::is_nan(a)) return static_cast<Result>(a);
+    if (detail::is_nan(b)) return static_cast<Result>(b);
+    return static_cast<Result>(b < a ? b : a);
   }
   template <class T, std::enable_if_t<std::numeric_limits<T>::is_specialized, int> = 0>
   KOKKOS_INLINE_FUNCTION static constexpr T identity() {
@@ -78,7 +106,10 @@ struct Min {
 struct Max {
   template <class A, class B>
   KOKKOS_INLINE_FUNCTION constexpr auto operator()(const A& a, const B& b) const {
-    return a < b ? b : a;
+    using Result = std::decay_t<decltype(a < b ? b : a)>;
+    if (detail::is_nan(a)) return static_cast<Result>(a);
+    if (detail::is_nan(b)) return static_cast<Result>(b);
+    return static_cast<Result>(a < b ? b : a);
   }
   template <class T, std::enable_if_t<std::numeric_limits<T>::is_specialized, int> = 0>
   KOKKOS_INLINE_FUNCTION static constexpr T identity() {

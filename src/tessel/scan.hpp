@@ -17,22 +17,25 @@ struct ScanOptions {
   // Threads per team; 0 takes Tuning<Exec>::team_size.
   int block_size = 0;
   // Elements per run of a tile; 0 takes the most Tuning<Exec> fits in its
-  // scratch budget. A larger value than the budget holds raises the budget.
+  // scratch budget. A larger value than the budget holds raises the budget up
+  // to what the execution space offers; past that, runs are shortened to fit.
   int items_per_thread = 0;
 };
 
 namespace detail {
 
-inline TuningParameters tuned_for_scan(const char* function, TuningParameters tuning,
-                                       const ScanOptions& options) {
+template <class Exec>
+TuningParameters tuned_for_scan(const char* function, TuningParameters tuning, const ScanOptions& options) {
   if (options.block_size < 0)
     throw_invalid(function, "block_size ", options.block_size, " is negative");
   if (options.items_per_thread < 0)
     throw_invalid(function, "items_per_thread ", options.items_per_thread, " is negative");
   if (options.block_size > 0) tuning.team_size = options.block_size;
   if (options.items_per_thread > 0) {
+    // Up to all the scratch the space offers; a tile that would need more
+    // gets shorter runs (see TuningParameters::tile), so it always fits.
     tuning.max_items_per_thread = options.items_per_thread;
-    tuning.scratch_bytes = ~std::size_t(0) / 2;  // the team policy checks what the space offers
+    tuning.scratch_bytes = std::max(tuning.scratch_bytes, scratch_offered<Exec>());
   }
   return tuning;
 }
@@ -53,15 +56,16 @@ void scan_views(const char* function, const Exec& exec, const Src& src, const Ds
   const int dim = checked_dim<Src>(function, options.dim);
   check_same_extents(function, "src", src, "dst", dst);
   check_no_partial_overlap(function, "src", src, "dst", dst);
-  const TuningParameters tuned = tuned_for_scan(function, tuning, options);
+  const TuningParameters tuned = tuned_for_scan<Exec>(function, tuning, options);
 
   using Combine = Partials<Op, value_type>;
   const Combine partials{op};
   const auto carry_init =
       init ? Combine::make(static_cast<value_type>(*init)) : Combine::empty();
   ScopedRegion region(function);
-  visit_slices(src, dim, [&](const auto& src_slices) {
-    visit_slices(dst, dim, [&](const auto& dst_slices) {
+  const SliceNumbering numbering = slice_numbering(src, dim);  // dst follows src's numbering
+  visit_slices(src, numbering, [&](const auto& src_slices) {
+    visit_slices(dst, numbering, [&](const auto& dst_slices) {
       scan_slices(function, exec, src_slices, dst_slices, partials, carry_init, init != nullptr, tuned);
     });
   });

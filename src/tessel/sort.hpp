@@ -82,20 +82,24 @@ void sort_views(const char* function, const Exec& exec, const Keys& keys, const 
   if constexpr (by_key) {
     static_check_view<Exec, Values>();
     static_check_writable<Values>();
+  }
+  if constexpr (permutation) {
+    static_check_view<Exec, Perm>();
+    static_check_writable<Perm>();
+    static_assert(std::is_integral_v<typename Perm::non_const_value_type>, "tessel::sortperm: perm must hold integers");
+  }
+  // The documented order of the errors: dim, extents, overlap, then sizes.
+  const int dim = checked_dim<Keys>(function, options.dim);
+  if constexpr (by_key) {
     check_same_extents(function, "keys", keys, "values", values);
     check_no_partial_overlap(function, "keys", keys, "values", values);
     if (keys.span() > 0 && same_mapping(keys, values)) throw_invalid(function, "values is the keys view");
   }
   if constexpr (permutation) {
-    static_check_view<Exec, Perm>();
-    static_check_writable<Perm>();
-    using P = typename Perm::non_const_value_type;
-    static_assert(std::is_integral_v<P>, "tessel::sortperm: perm must hold integers");
     check_same_extents(function, "keys", keys, "perm", perm);
     check_no_partial_overlap(function, "keys", keys, "perm", perm);
     if (keys.span() > 0 && same_mapping(keys, perm)) throw_invalid(function, "perm is the keys view");
   }
-  const int dim = checked_dim<Keys>(function, options.dim);
   const index_type length = static_cast<index_type>(keys.extent(dim));
   if constexpr (permutation) {
     using P = typename Perm::non_const_value_type;
@@ -111,7 +115,7 @@ void sort_views(const char* function, const Exec& exec, const Keys& keys, const 
   const SortKind kind = choose_sort(function, options, has_less, length, record_bytes, tuning);
   // The team size the kernels will have decides the tiles, and with them the
   // workspace.
-  tuning.team_size = launch_team_size(exec, tuning.team_size);
+  tuning = launch_tuning(exec, tuning);
   const bool descending = options.order == Order::descending;
   const auto order = [&] {
     if constexpr (std::is_same_v<Less, UseDefaultOrder>)
@@ -121,7 +125,9 @@ void sort_views(const char* function, const Exec& exec, const Keys& keys, const 
   }();
   ScopedRegion region(function);
 
-  visit_slices(keys, dim, [&](const auto& key_slices) {
+  // values and perm follow the keys' numbering of the slices.
+  const SliceNumbering numbering = slice_numbering(keys, dim);
+  visit_slices(keys, numbering, [&](const auto& key_slices) {
     const index_type count = key_slices.count;
     auto run = [&](const auto& source, const auto& target, bool in_place) {
       using Source = std::decay_t<decltype(source)>;
@@ -131,12 +137,12 @@ void sort_views(const char* function, const Exec& exec, const Keys& keys, const 
       });
     };
     if constexpr (by_key) {
-      visit_slices(values, dim, [&](const auto& value_slices) {
+      visit_slices(values, numbering, [&](const auto& value_slices) {
         const auto both = records(key_slices, value_slices);
         run(both, both, true);
       });
     } else if constexpr (permutation) {
-      visit_slices(perm, dim, [&](const auto& perm_slices) {
+      visit_slices(perm, numbering, [&](const auto& perm_slices) {
         run(records(key_slices, Positions<Value>{}), records(Discard<Key>{}, perm_slices), false);
       });
     } else {
@@ -212,6 +218,34 @@ void sortperm(const Exec& exec, const Perm& perm, const Keys& keys, const SortOp
   detail::static_check_workspace<Exec, MemorySpace>();
   detail::sort_views("tessel::sortperm", exec, keys, detail::NoValues{}, perm, detail::UseDefaultOrder{}, false,
                      options, &workspace, Tuning<Exec>{});
+}
+
+// The same with a whole TuningParameters in place of Tuning<Exec> (as
+// CUB takes a policy): per-call launch parameters, and tests' tiny tiles.
+template <class Exec, class View>
+void sort(const Exec& exec, const View& view, const SortOptions& options, const TuningParameters& tuning) {
+  detail::sort_views("tessel::sort", exec, view, detail::NoValues{}, detail::NoValues{},
+                     detail::UseDefaultOrder{}, false, options, static_cast<detail::NoWorkspace*>(nullptr), tuning);
+}
+
+template <class Exec, class View, class Less>
+void sort(const Exec& exec, const View& view, Less less, const SortOptions& options, const TuningParameters& tuning) {
+  detail::sort_views("tessel::sort", exec, view, detail::NoValues{}, detail::NoValues{}, less, true, options,
+                     static_cast<detail::NoWorkspace*>(nullptr), tuning);
+}
+
+template <class Exec, class Keys, class Values>
+void sort_by_key(const Exec& exec, const Keys& keys, const Values& values, const SortOptions& options,
+                 const TuningParameters& tuning) {
+  detail::sort_views("tessel::sort_by_key", exec, keys, values, detail::NoValues{}, detail::UseDefaultOrder{}, false,
+                     options, static_cast<detail::NoWorkspace*>(nullptr), tuning);
+}
+
+template <class Exec, class Perm, class Keys>
+void sortperm(const Exec& exec, const Perm& perm, const Keys& keys, const SortOptions& options,
+              const TuningParameters& tuning) {
+  detail::sort_views("tessel::sortperm", exec, keys, detail::NoValues{}, perm, detail::UseDefaultOrder{}, false,
+                     options, static_cast<detail::NoWorkspace*>(nullptr), tuning);
 }
 
 }  // namespace tessel

@@ -97,7 +97,9 @@ struct TuningParameters {
   // `other_scratch_bytes` of scratch beside the tile. Items per thread are the
   // most that fit the budget, at most max_items_per_thread; an even run is
   // padded only where pad_runs says so, and shortened by one (to an odd length,
-  // which needs no padding) when the padded tile would not fit.
+  // which needs no padding) when the padded tile would not fit. Where not even
+  // one element per run fits, the tile has fewer runs than team_size *
+  // runs_per_thread: a tile always fits its budget.
   constexpr TileShape tile(std::size_t element_bytes, bool vector_loaded,
                            std::size_t other_scratch_bytes = 0) const {
     TileShape shape;
@@ -108,8 +110,18 @@ struct TuningParameters {
         scratch_bytes > other_scratch_bytes ? scratch_bytes - other_scratch_bytes : 0;
     const std::size_t run_bytes = static_cast<std::size_t>(shape.runs) * element_bytes;
     const std::size_t fitting = run_bytes > 0 ? budget / run_bytes : 0;
+    if (fitting == 0) {
+      // Not even one element per run fits: fewer runs of one element, as
+      // many as the budget holds (at least one; if one element alone is
+      // more than the space offers, the launch says so). Threads beyond
+      // the runs idle; every kernel loops over runs, not threads.
+      const std::size_t most = element_bytes > 0 ? budget / element_bytes : 1;
+      shape.runs = static_cast<int>(std::max<std::size_t>(1, std::min<std::size_t>(most, shape.runs)));
+      shape.items_per_thread = 1;
+      shape.run_stride = 1;
+      return shape;
+    }
     int items = static_cast<int>(std::min<std::size_t>(fitting, std::max(max_items_per_thread, 1)));
-    items = std::max(items, 1);
     int stride = items;
     const bool pad = pad_runs && !(vector_loaded && element_bytes <= vector_load_bytes);
     if (pad && items % 2 == 0) {

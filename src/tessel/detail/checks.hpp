@@ -69,11 +69,125 @@ void check_same_extents(const char* function, const char* name_a, const ViewA& a
   }
 }
 
-// Byte range [first, last) that a view's elements occupy.
+// Where a view's elements lie: `base` plus sum of index(r) * stride(r) bytes,
+// each element `bytes` long. Only dims of extent > 1 are kept (a singleton's
+// stride is meaningless), sorted by stride.
+struct ElementMap {
+  std::uintptr_t base = 0;
+  std::uint64_t bytes = 0;
+  int dims = 0;
+  std::uint64_t extent[3] = {1, 1, 1};
+  std::uint64_t stride[3] = {0, 0, 0};
+  bool empty = false;
+
+  // One past the last byte of the last element, relative to base.
+  std::uint64_t end() const {
+    std::uint64_t last = 0;
+    for (int d = 0; d < dims; ++d) last += (extent[d] - 1) * stride[d];
+    return last + bytes;
+  }
+  // Whether no two elements overlap and each dim's stride clears everything
+  // the faster dims span: then the greedy search in `last_start_at_most` is exact.
+  bool nested() const {
+    std::uint64_t span = bytes;
+    for (int d = 0; d < dims; ++d) {
+      if (stride[d] < span) return false;
+      span += (extent[d] - 1) * stride[d];
+    }
+    return true;
+  }
+  // The largest element start (relative to base) that is at most `offset`,
+  // or false if none is. Only for nested maps.
+  bool last_start_at_most(std::uint64_t offset, std::uint64_t& start) const {
+    start = 0;
+    for (int d = dims - 1; d >= 0; --d) {
+      std::uint64_t index = offset / stride[d];
+      if (index > extent[d] - 1) index = extent[d] - 1;
+      start += index * stride[d];
+      offset -= index * stride[d];
+    }
+    return true;
+  }
+};
+
 template <class View>
-void memory_range(const View& view, const char*& first, const char*& last) {
-  first = reinterpret_cast<const char*>(view.data());
-  last = first + view.span() * sizeof(typename View::value_type);
+ElementMap element_map(const View& view) {
+  ElementMap map;
+  map.base = reinterpret_cast<std::uintptr_t>(view.data());
+  map.bytes = sizeof(typename View::value_type);
+  for (int r = 0; r < view_rank<View>; ++r) {
+    if (view.extent(r) == 0) map.empty = true;
+    if (view.extent(r) <= 1) continue;
+    int d = map.dims++;
+    const std::uint64_t stride = static_cast<std::uint64_t>(view.stride(r)) * map.bytes;
+    for (; d > 0 && map.stride[d - 1] > stride; --d) {
+      map.stride[d] = map.stride[d - 1];
+      map.extent[d] = map.extent[d - 1];
+    }
+    map.stride[d] = stride;
+    map.extent[d] = view.extent(r);
+  }
+  return map;
+}
+
+// Calls body(offset) with the start of every element of `map`, relative to its
+// base, until body returns true; returns whether it did.
+template <class Body>
+bool any_element(const ElementMap& map, Body&& body) {
+  for (std::uint64_t k = 0; k < map.extent[2]; ++k)
+    for (std::uint64_t j = 0; j < map.extent[1]; ++j)
+      for (std::uint64_t i = 0; i < map.extent[0]; ++i)
+        if (body(i * map.stride[0] + j * map.stride[1] + k * map.stride[2])) return true;
+  return false;
+}
+
+inline std::uint64_t greatest_common_divisor(std::uint64_t a, std::uint64_t b) {
+  while (b != 0) {
+    const std::uint64_t rest = a % b;
+    a = b;
+    b = rest;
+  }
+  return a;
+}
+
+// Whether any byte of an element of `a` is a byte of an element of `b`,
+// decided from the elements the views address (never from span(), which for
+// strided views may reach past the last element): two views of separate
+// allocations never overlap, wherever the allocator put them, and neither do
+// two interleaved columns of one matrix.
+inline bool share_bytes(const ElementMap& a, const ElementMap& b) {
+  if (a.empty || b.empty) return false;
+  // Elements x of a and y of b overlap iff -a.bytes < x - y < b.bytes.
+  const std::uint64_t a_end = a.base + a.end(), b_end = b.base + b.end();
+  if (a_end <= b.base || b_end <= a.base) return false;
+  // Every difference x - y is (a.base - b.base) plus a multiple of the
+  // strides' greatest common divisor.
+  std::uint64_t divisor = 0;
+  for (int d = 0; d < a.dims; ++d) divisor = greatest_common_divisor(divisor, a.stride[d]);
+  for (int d = 0; d < b.dims; ++d) divisor = greatest_common_divisor(divisor, b.stride[d]);
+  if (divisor > 0) {
+    // The smallest difference above -a.bytes in the class of a.base - b.base.
+    const std::int64_t shift = static_cast<std::int64_t>(a.base - b.base);  // wraps to the signed distance
+    const std::int64_t low = 1 - static_cast<std::int64_t>(a.bytes), d = static_cast<std::int64_t>(divisor);
+    const std::int64_t first = low + (((shift - low) % d) + d) % d;
+    if (first >= static_cast<std::int64_t>(b.bytes)) return false;
+  }
+  // Exact search: every element of one view against the other, which must be
+  // nested for the search to be exact; two views that alias themselves are
+  // taken as overlapping.
+  const bool search_b = b.nested();
+  if (!search_b && !a.nested()) return true;
+  const ElementMap& walked = search_b ? a : b;
+  const ElementMap& searched = search_b ? b : a;
+  return any_element(walked, [&](std::uint64_t offset) {
+    // Elements of `searched` starting in (x - searched.bytes, x + walked.bytes).
+    const std::uint64_t x = walked.base + offset;
+    const std::uint64_t highest = x + walked.bytes - 1;
+    if (highest < searched.base) return false;
+    std::uint64_t start;
+    searched.last_start_at_most(highest - searched.base, start);
+    return searched.base + start + searched.bytes > x;
+  });
 }
 
 template <class ViewA, class ViewB>
@@ -85,17 +199,20 @@ bool same_mapping(const ViewA& a, const ViewB& b) {
   return true;
 }
 
+// Whether the two views share any element's bytes.
+template <class ViewA, class ViewB>
+bool views_overlap(const ViewA& a, const ViewB& b) {
+  return share_bytes(element_map(a), element_map(b));
+}
+
 // A view may be used as both input and output only if it is the very same view
 // (in place); any other overlap would let a kernel read what it already wrote.
+// Views that share no element are accepted, however their ranges interleave.
 template <class ViewA, class ViewB>
 void check_no_partial_overlap(const char* function, const char* name_a, const ViewA& a,
                               const char* name_b, const ViewB& b) {
-  if (a.span() == 0 || b.span() == 0) return;
   if (same_mapping(a, b)) return;
-  const char *a_first, *a_last, *b_first, *b_last;
-  memory_range(a, a_first, a_last);
-  memory_range(b, b_first, b_last);
-  if (a_first < b_last && b_first < a_last)
+  if (views_overlap(a, b))
     throw_invalid(function, name_b, " overlaps ", name_a,
                   " without being the same view; pass the same view to work in place");
 }

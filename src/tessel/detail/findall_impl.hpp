@@ -65,7 +65,7 @@ void scatter_tiles(const char* function, const Exec& exec, index_type length, co
 template <class Exec, class Slice, class Pred, class MakeWriter>
 index_type compact(const char* function, const Exec& exec, const Slice& slice, index_type length, Pred pred,
                    bool is_mask, TuningParameters tuning, MakeWriter&& make_writer) {
-  tuning.team_size = launch_team_size(exec, tuning.team_size);
+  tuning = launch_tuning(exec, tuning);
   if (length == 0) {
     make_writer(index_type(0));
     return 0;
@@ -92,14 +92,14 @@ index_type compact(const char* function, const Exec& exec, const Slice& slice, i
 template <class Exec, class View, class Pred>
 index_type count_selected(const char* function, const Exec& exec, const View& view, Pred pred,
                           TuningParameters tuning) {
-  tuning.team_size = launch_team_size(exec, tuning.team_size);
+  tuning = launch_tuning(exec, tuning);
   const index_type length = static_cast<index_type>(view.extent(0));
   if (length == 0) return 0;
   ScopedRegion region(function);
   const TileShape shape = flag_tile(tuning);
   const auto offsets =
       allocate<index_type>(exec, "tessel::findall::tile_counts", (length + shape.elements() - 1) / shape.elements());
-  return visit_slices(view, 0, [&](const auto& layout) {
+  return visit_slices(view, SliceNumbering{}, [&](const auto& layout) {
     return count_tiles<false>(function, exec, layout.slice(0), length, pred, tuning, nullptr, offsets);
   });
 }

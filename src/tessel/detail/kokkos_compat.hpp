@@ -47,11 +47,12 @@ KOKKOS_FORCEINLINE_FUNCTION void atomic_store_flag(T* address, T value) {
 #endif
 }
 
-// Bit-for-bit reinterpretation usable on the device (Kokkos::bit_cast is 4.x).
+// Bit-for-bit reinterpretation usable on the device (Kokkos::bit_cast exists
+// from 4.1 on; 4.0 has none).
 template <class To, class From>
 KOKKOS_FORCEINLINE_FUNCTION To bit_cast(const From& from) {
   static_assert(sizeof(To) == sizeof(From), "bit_cast needs equal sizes");
-#if TESSEL_KOKKOS_4
+#if KOKKOS_VERSION >= 40100
   return Kokkos::bit_cast<To>(from);
 #else
   To to;
@@ -153,5 +154,8 @@ using SYCL = Kokkos::Experimental::SYCL;
 #endif
 #endif
 }  // namespace tessel::detail::spaces
+
+// The version switch is for this header alone; users' code never sees it.
+#undef TESSEL_KOKKOS_4
 
 #endif

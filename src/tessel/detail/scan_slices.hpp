@@ -26,7 +26,7 @@ void scan_batched(const char* function, const Exec& exec, const SrcLayout& src, 
   const int runs = tuning.team_size * tuning.runs_per_thread;
   const TileShape shape = tuning.tile(sizeof(value_type), std::is_arithmetic_v<value_type>,
                                       Kernel::scratch_besides_tile(runs));
-  const std::size_t scratch = shape.scratch_bytes() + Kernel::scratch_besides_tile(runs);
+  const std::size_t scratch = shape.scratch_bytes() + Kernel::scratch_besides_tile(shape.runs);
   const index_type teams = (src.count + shape.runs - 1) / shape.runs;
   const auto policy = make_team_policy(function, exec, teams, shape.team_size, scratch);
   Kokkos::parallel_for("tessel::scan::batched_slices", policy,
@@ -99,7 +99,7 @@ void scan_slices(const char* function, const Exec& exec, const SrcLayout& src, c
                  const Partials& partials, const typename Partials::partial_type& carry_init,
                  bool exclusive, TuningParameters tuning) {
   if (src.count == 0 || src.length == 0) return;
-  tuning.team_size = launch_team_size(exec, tuning.team_size);
+  tuning = launch_tuning(exec, tuning);
   tuning.runs_per_thread = std::max(tuning.runs_per_thread, 1);
   const int runs = tuning.team_size * tuning.runs_per_thread;
   using value_type = typename Partials::value_type;

@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <type_traits>
+#include <utility>
 
 namespace tessel::detail {
 
@@ -83,56 +84,74 @@ bool contiguous_along(const View& view, int dim) {
   return view.extent(dim) <= 1 || view.stride(dim) == 1;
 }
 
-template <class View, bool Contiguous>
-SliceLayout<typename View::value_type, Contiguous> make_slices(const View& view, int dim) {
+// Which elements form slice `s`, for every view of one call. `dim` runs along
+// the slices; the other dims number them, `inner` varying fastest (-1: no
+// such dim). The numbering is chosen once per call from one view (see
+// slice_numbering) and every view of the call follows it, whatever its own
+// layout: two views of different layouts would otherwise number the same
+// (i, j, k) differently.
+struct SliceNumbering {
+  int dim = 0;
+  int inner = -1;
+  int outer = -1;
+};
+
+// The numbering that keeps neighbouring slices of `view` near in memory: the
+// other dim with the smaller stride varies fastest (extents of one do not
+// count, their stride is meaningless).
+template <class View>
+SliceNumbering slice_numbering(const View& view, int dim) {
   constexpr int rank = view_rank<View>;
-  SliceLayout<typename View::value_type, Contiguous> layout;
-  layout.data = view.data();
-  layout.length = static_cast<index_type>(view.extent(dim));
-  layout.stride = Contiguous ? 1 : static_cast<index_type>(view.stride(dim));
+  SliceNumbering numbering;
+  numbering.dim = dim;
   int others[2] = {-1, -1};
   int n_others = 0;
   for (int r = 0; r < rank; ++r)
     if (r != dim) others[n_others++] = r;
-  // The other dimension with the smaller stride varies fastest; extents of one
-  // do not count, their stride is meaningless.
   if (n_others == 2) {
     auto effective_stride = [&](int r) {
       return view.extent(r) <= 1 ? ~std::size_t(0) : static_cast<std::size_t>(view.stride(r));
     };
-    if (effective_stride(others[1]) < effective_stride(others[0])) {
-      const int swap = others[0];
-      others[0] = others[1];
-      others[1] = swap;
-    }
+    if (effective_stride(others[1]) < effective_stride(others[0])) std::swap(others[0], others[1]);
   }
+  numbering.inner = others[0];
+  numbering.outer = others[1];
+  return numbering;
+}
+
+template <class View, bool Contiguous>
+SliceLayout<typename View::value_type, Contiguous> make_slices(const View& view, const SliceNumbering& numbering) {
+  SliceLayout<typename View::value_type, Contiguous> layout;
+  layout.data = view.data();
+  layout.length = static_cast<index_type>(view.extent(numbering.dim));
+  layout.stride = Contiguous ? 1 : static_cast<index_type>(view.stride(numbering.dim));
   layout.count = 1;
-  if (n_others >= 1) {
-    layout.inner_extent = static_cast<index_type>(view.extent(others[0]));
-    layout.inner_stride = static_cast<index_type>(view.stride(others[0]));
+  if (numbering.inner >= 0) {
+    layout.inner_extent = static_cast<index_type>(view.extent(numbering.inner));
+    layout.inner_stride = static_cast<index_type>(view.stride(numbering.inner));
     layout.count *= layout.inner_extent;
   }
-  if (n_others == 2) {
-    layout.outer_stride = static_cast<index_type>(view.stride(others[1]));
-    layout.count *= static_cast<index_type>(view.extent(others[1]));
+  if (numbering.outer >= 0) {
+    layout.outer_stride = static_cast<index_type>(view.stride(numbering.outer));
+    layout.count *= static_cast<index_type>(view.extent(numbering.outer));
   }
   if (layout.inner_extent == 0) layout.inner_extent = 1;  // no slices; keep offset() defined
   return layout;
 }
 
-// Calls `body` with the slice layout of `view` along `dim`: the contiguous one
-// where the slices are contiguous in memory, the strided one otherwise. Only
-// the layouts that can occur for the view's type are instantiated.
+// Calls `body` with the slice layout of `view` under `numbering`: the
+// contiguous one where the slices are contiguous in memory, the strided one
+// otherwise. Only the layouts that can occur for the view's type are
+// instantiated. Every view of a call is visited with the same numbering.
 template <class View, class Body>
-decltype(auto) visit_slices(const View& view, int dim, Body&& body) {
+decltype(auto) visit_slices(const View& view, const SliceNumbering& numbering, Body&& body) {
   constexpr int rank = view_rank<View>;
   using layout = typename View::array_layout;
   if constexpr (rank == 1 && !std::is_same_v<layout, Kokkos::LayoutStride>) {
-    return body(make_slices<View, true>(view, dim));
+    return body(make_slices<View, true>(view, numbering));
   } else {
-    if (contiguous_along(view, dim))
-      return body(make_slices<View, true>(view, dim));
-    return body(make_slices<View, false>(view, dim));
+    if (contiguous_along(view, numbering.dim)) return body(make_slices<View, true>(view, numbering));
+    return body(make_slices<View, false>(view, numbering));
   }
 }
 

@@ -157,7 +157,7 @@ void bitonic_sort_slices(const char* function, const Exec& exec, index_type coun
                            working, working, order, count, length, tile, 1, tiles_per_slice, 1});
   for (index_type block = tile; block < size; block *= 2) {
     for (index_type distance = block; distance >= tile; distance /= 2)
-      Kokkos::parallel_for("tessel::sort::bitonic_step", Kokkos::RangePolicy<Exec>(exec, 0, count * (size / 2)),
+      Kokkos::parallel_for("tessel::sort::bitonic_step", range_policy(exec, count * (size / 2)),
                            BitonicStepKernel<Working, KeyOrder>{working, order, length, size, distance, distance == block});
     Kokkos::parallel_for("tessel::sort::bitonic_tiles", policy,
                          TileSortKernel<TileOperation::bitonic_finish, 1, Working, Working, KeyOrder>{

@@ -7,6 +7,7 @@
 
 #include <tessel/detail/checks.hpp>
 #include <tessel/detail/slices.hpp>
+#include <tessel/tuning.hpp>
 
 #include <algorithm>
 #include <climits>
@@ -61,6 +62,22 @@ int launch_team_size(const Exec& exec, int requested) {
   return requested < 1 ? 1 : (requested > most ? most : requested);
 }
 
+// The level-0 team scratch `Exec` offers per team, in bytes.
+template <class Exec>
+std::size_t scratch_offered() {
+  return static_cast<std::size_t>(Kokkos::TeamPolicy<Exec>::scratch_size_max(0));
+}
+
+// The tuning as it will launch on `exec`: the team size capped by what the
+// space runs, and the scratch budget by what it offers, so that the tiles cut
+// from the budget always fit (a user's budget may ask for more).
+template <class Exec>
+TuningParameters launch_tuning(const Exec& exec, TuningParameters tuning) {
+  tuning.team_size = launch_team_size(exec, tuning.team_size);
+  tuning.scratch_bytes = std::min(tuning.scratch_bytes, scratch_offered<Exec>());
+  return tuning;
+}
+
 // The launch policy of every tessel team kernel: `league` teams of `team_size`
 // threads, each with `scratch_bytes` of level-0 scratch.
 template <class Exec>
@@ -69,12 +86,23 @@ Kokkos::TeamPolicy<Exec> make_team_policy(const char* function, const Exec& exec
   if (league > INT_MAX)
     throw_length(function, "the input needs ", league, " teams, more than the ", INT_MAX,
                  " one launch can hold");
-  const std::size_t scratch_max = Kokkos::TeamPolicy<Exec>::scratch_size_max(0);
+  const std::size_t scratch_max = scratch_offered<Exec>();
   if (scratch_bytes > scratch_max)
     throw_length(function, "a tile needs ", scratch_bytes, " bytes of team scratch but the ",
                  "execution space offers ", scratch_max, "; lower items_per_thread or block_size");
   Kokkos::TeamPolicy<Exec> policy(exec, static_cast<int>(league), team_size);
   return policy.set_scratch_size(0, Kokkos::PerTeam(scratch_bytes));
+}
+
+// Every flat range tessel launches counts with 64-bit indices: a space's
+// default index type may be 32-bit (unsigned int on CUDA), and more than 2^32
+// iterations would wrap.
+template <class Exec>
+using RangePolicy64 = Kokkos::RangePolicy<Exec, Kokkos::IndexType<index_type>>;
+
+template <class Exec>
+RangePolicy64<Exec> range_policy(const Exec& exec, index_type count) {
+  return RangePolicy64<Exec>(exec, 0, count);
 }
 
 // Tiles one team takes in turn: as many as the tuning asks (`wanted`), but

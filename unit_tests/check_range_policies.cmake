@@ -1,0 +1,21 @@
+# Every flat range in tessel is a detail::RangePolicy64 (64-bit indices; the
+# default index type is 32-bit on CUDA): no other header may name
+# Kokkos::RangePolicy or launch over a bare count.
+cmake_policy(SET CMP0007 NEW)
+file(GLOB_RECURSE _headers "${SOURCE_DIR}/*.hpp")
+set(_offenders)
+foreach(_header IN LISTS _headers)
+  get_filename_component(_name "${_header}" NAME)
+  file(STRINGS "${_header}" _lines REGEX "RangePolicy<|parallel_(for|reduce|scan)\\(\"[^\"]*\", *([0-9]+|n|count|length|size|elements) *[,)]")
+  foreach(_line IN LISTS _lines)
+    if(_name STREQUAL "team.hpp" AND _line MATCHES "using RangePolicy64 = Kokkos::RangePolicy<")
+      continue()
+    endif()
+    list(APPEND _offenders "${_header}: ${_line}")
+  endforeach()
+endforeach()
+if(_offenders)
+  list(JOIN _offenders "\n" _text)
+  message(FATAL_ERROR "flat ranges without 64-bit indices:\n${_text}")
+endif()
+message(STATUS "every flat range uses detail::range_policy")
