@@ -2,6 +2,7 @@
 // Shared helpers of the unit tests: typed-test cases, seeded data, views in
 // every layout, and host access to slices for the std reference.
 
+#include <host_reference.hpp>
 #include <tessel_test_spaces.hpp>
 
 #include <Kokkos_Core.hpp>
@@ -178,11 +179,6 @@ auto host_copy(const View& view) {
   return copy;
 }
 
-// Bitwise equality, so that NaNs and signed zeros compare exactly.
-template <class T>
-bool same_bits(const T& a, const T& b) {
-  return std::memcmp(&a, &b, sizeof(T)) == 0;
-}
 
 // Exceptions leave dst as it was.
 template <class Space, class Function, class View>

@@ -100,6 +100,24 @@ std::int64_t copy_if(const Exec& exec, const Src& src, const Dst& dst, Pred pred
   return detail::copy_if_with(exec, src, dst, pred, Tuning<Exec>{});
 }
 
+// The same with a whole TuningParameters in place of Tuning<Exec>.
+template <class Exec, class View, class Pred>
+Kokkos::View<std::int64_t*, typename View::memory_space> findall(const Exec& exec, const View& view, Pred pred,
+                                                                  const TuningParameters& tuning) {
+  return detail::findall_with("tessel::findall", exec, view, pred, false, tuning);
+}
+
+template <class Exec, class View, class Pred>
+std::int64_t count_if(const Exec& exec, const View& view, Pred pred, const TuningParameters& tuning) {
+  detail::static_check_rank1<Exec, View>();
+  return detail::count_selected("tessel::count_if", exec, view, pred, tuning);
+}
+
+template <class Exec, class Src, class Dst, class Pred>
+std::int64_t copy_if(const Exec& exec, const Src& src, const Dst& dst, Pred pred, const TuningParameters& tuning) {
+  return detail::copy_if_with(exec, src, dst, pred, tuning);
+}
+
 }  // namespace tessel
 
 #endif

@@ -1,0 +1,111 @@
+// tessel_fuzz: a differential fuzzer of tessel's public API. Draws random
+// calls of every family (scans, sorts, findall and friends) and checks each
+// against a host reference, bit for bit where the operation is exact. Every
+// case is reproducible alone from the seed and its index.
+//
+//   tessel_fuzz [--seconds S] [--cases N] [--seed K] [--case I] [--verbose]
+//               [Kokkos options, e.g. --kokkos-num-threads=4]
+//
+// Runs cases 0, 1, 2, ... until S seconds (default 60) or N cases have run;
+// --case I runs case I alone. Exits 1 if any case failed, printing each
+// failure with the command that reproduces it.
+#include "fuzz_support.hpp"
+
+#include <tessel/detail/kokkos_compat.hpp>
+
+#include <chrono>
+#include <iostream>
+#include <map>
+
+namespace {
+
+struct Settings {
+  double seconds = 60;
+  long long cases = -1;
+  std::uint64_t seed = 1;
+  long long only = -1;
+  bool verbose = false;
+};
+
+Settings parse(int argc, char* argv[]) {
+  Settings settings;
+  for (int a = 1; a < argc; ++a) {
+    const std::string argument = argv[a];
+    auto value = [&](const char* name) -> const char* {
+      const std::string prefix = std::string(name) + "=";
+      if (argument.compare(0, prefix.size(), prefix) == 0) return argv[a] + prefix.size();
+      if (argument == name && a + 1 < argc) return argv[++a];
+      return nullptr;
+    };
+    if (argument.compare(0, 8, "--kokkos") == 0) continue;
+    if (const char* v = value("--seconds")) settings.seconds = std::stod(v);
+    else if (const char* v = value("--cases")) settings.cases = std::stoll(v);
+    else if (const char* v = value("--seed")) settings.seed = std::stoull(v);
+    else if (const char* v = value("--case")) settings.only = std::stoll(v);
+    else if (argument == "--verbose") settings.verbose = true;
+    else {
+      std::cerr << "tessel_fuzz: unknown argument " << argument << "\n";
+      std::exit(2);
+    }
+  }
+  return settings;
+}
+
+// Case `index` of `seed` draws from its own engine, so it replays alone.
+bool run_case(std::uint64_t seed, long long index, bool verbose, std::map<std::string, long long>& counts) {
+  std::seed_seq sequence{std::uint32_t(seed), std::uint32_t(seed >> 32), std::uint32_t(index),
+                         std::uint32_t(std::uint64_t(index) >> 32)};
+  tessel_fuzz::Engine engine(sequence);
+  tessel_fuzz::CaseLog log;
+  try {
+    switch (tessel_fuzz::pick(engine, 8)) {
+      case 0: case 1: case 2: tessel_fuzz::fuzz_scan(engine, log); break;
+      case 3: case 4: tessel_fuzz::fuzz_sort_integers(engine, log); break;
+      case 5: case 6: tessel_fuzz::fuzz_sort_floating(engine, log); break;
+      default: tessel_fuzz::fuzz_findall(engine, log); break;
+    }
+  } catch (const std::exception& error) {
+    std::cout << "FAILED case " << index << " (" << log.family << "): " << error.what() << "\n  case: "
+              << log.text.str() << "\n  reproduce: tessel_fuzz --seed " << seed << " --case " << index << "\n";
+    return false;
+  }
+  ++counts[log.family];
+  if (verbose) std::cout << "case " << index << " (" << log.family << "):" << log.text.str() << "\n";
+  return true;
+}
+
+}  // namespace
+
+int main(int argc, char* argv[]) {
+  auto arguments = tessel::detail::kokkos_arguments(argc, argv);
+  std::vector<char*> pointers;
+  for (auto& argument : arguments) pointers.push_back(argument.data());
+  int kokkos_argc = int(pointers.size());
+  Kokkos::initialize(kokkos_argc, pointers.data());
+  int failures = 0;
+  long long ran = 0;
+  {
+    const Settings settings = parse(argc, argv);
+    std::map<std::string, long long> counts;
+    const auto start = std::chrono::steady_clock::now();
+    auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+    if (settings.only >= 0) {
+      failures += !run_case(settings.seed, settings.only, true, counts);
+      ran = 1;
+    } else {
+      for (long long index = 0; settings.cases < 0 || index < settings.cases; ++index) {
+        if (settings.cases < 0 && elapsed() >= settings.seconds) break;
+        failures += !run_case(settings.seed, index, settings.verbose, counts);
+        ++ran;
+        if (failures >= 10) break;
+      }
+    }
+    std::cout << "tessel_fuzz on " << tessel_fuzz::Space::name() << ", seed " << settings.seed << ": " << ran
+              << " cases in " << elapsed() << " s (";
+    for (const auto& [family, count] : counts) std::cout << family << ' ' << count << ", ";
+    std::cout << "failed " << failures << ")\n";
+    std::cout << (ran - failures) << " passed, " << failures << " failed\n";
+  }
+  Kokkos::finalize();
+  return failures == 0 ? 0 : 1;
+}
