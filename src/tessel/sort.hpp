@@ -19,6 +19,7 @@
 // is reused otherwise, so a loop of sorts allocates nothing.
 
 #include <tessel/detail/sort_dispatch.hpp>
+#include <tessel/sort_options.hpp>
 #include <tessel/tuning.hpp>
 
 namespace tessel {

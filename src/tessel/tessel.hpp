@@ -7,6 +7,7 @@
 #include <tessel/operators.hpp>
 #include <tessel/scan.hpp>
 #include <tessel/sort.hpp>
+#include <tessel/sort_options.hpp>
 #include <tessel/tuning.hpp>
 
 #endif

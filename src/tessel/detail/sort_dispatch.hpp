@@ -7,36 +7,10 @@
 #include <tessel/detail/checks.hpp>
 #include <tessel/detail/sort_algorithms.hpp>
 #include <tessel/detail/sort_order.hpp>
+#include <tessel/sort_options.hpp>
 
 #include <cmath>
 #include <limits>
-#include <variant>
-
-namespace tessel {
-
-enum class Order { ascending, descending };
-
-struct AutoSort {};
-struct MergeSort {
-  int block_size = 0;
-};
-struct BitonicSort {
-  int block_size = 0;
-};
-struct RadixSort {
-  int block_size = 0;
-  int items_per_thread = 0;
-  int chunk_size = 0;
-};
-using SortAlgorithm = std::variant<AutoSort, MergeSort, BitonicSort, RadixSort>;
-
-struct SortOptions {
-  int dim = -1;
-  Order order = Order::ascending;
-  SortAlgorithm algorithm = AutoSort{};
-};
-
-}  // namespace tessel
 
 namespace tessel::detail {
 
