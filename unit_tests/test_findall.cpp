@@ -48,17 +48,17 @@ void check_all_forms(const View& view, const std::vector<float>& values, float t
                      const tessel::TuningParameters& tuning, const std::string& what) {
   SCOPED_TRACE(what + " " + describe(tuning));
   const auto expected = reference(values, threshold);
-  const auto found = tessel::detail::findall_with("tessel::findall", Space(), view, Below{threshold}, false, tuning);
+  const auto found = tessel::findall(Space(), view, Below{threshold}, tuning);
   auto got = to_host(found);
   ASSERT_EQ(got.extent(0), expected.size());
   for (std::size_t k = 0; k < expected.size(); ++k) ASSERT_EQ(got(k), expected[k]) << "position " << k;
 
-  EXPECT_EQ(tessel::detail::count_selected("tessel::count_if", Space(), view, Below{threshold}, tuning),
+  EXPECT_EQ(tessel::count_if(Space(), view, Below{threshold}, tuning),
             static_cast<std::int64_t>(expected.size()));
 
   Kokkos::View<float*, typename Space::memory_space> out("tessel_test::out", expected.size() + 3);
   Kokkos::deep_copy(out, -1.0f);
-  const auto copied = tessel::detail::copy_if_with(Space(), view, out, Below{threshold}, tuning);
+  const auto copied = tessel::copy_if(Space(), view, out, Below{threshold}, tuning);
   ASSERT_EQ(copied, static_cast<std::int64_t>(expected.size()));
   auto host_out = to_host(out);
   for (std::size_t k = 0; k < expected.size(); ++k) ASSERT_EQ(host_out(k), values[expected[k]]) << "copied " << k;
@@ -134,13 +134,17 @@ void check_mask(std::size_t n, std::uint64_t seed) {
   for (std::size_t i = 0; i < n; ++i)
     if (host(i) != 0) expected.push_back(static_cast<std::int64_t>(i));
   for (const auto& tuning : findall_tunings<Space>()) {
-    auto got = to_host(tessel::detail::findall_mask_with(Space(), mask, tuning));
+    auto got = to_host(tessel::findall(Space(), mask, tuning));
     ASSERT_EQ(got.extent(0), expected.size()) << describe(tuning);
     for (std::size_t k = 0; k < expected.size(); ++k) ASSERT_EQ(got(k), expected[k]) << describe(tuning);
   }
   auto public_form = to_host(tessel::findall(Space(), mask));
   ASSERT_EQ(public_form.extent(0), expected.size());
   for (std::size_t k = 0; k < expected.size(); ++k) ASSERT_EQ(public_form(k), expected[k]) << "public form at " << k;
+  // A Tuning<Space> (derived from TuningParameters) selects the mask form too.
+  auto tuned_form = to_host(tessel::findall(Space(), mask, tessel::Tuning<Space>{}));
+  ASSERT_EQ(tuned_form.extent(0), expected.size());
+  for (std::size_t k = 0; k < expected.size(); ++k) ASSERT_EQ(tuned_form(k), expected[k]) << "tuned form at " << k;
 }
 
 TYPED_TEST(Findall, MaskForms) {

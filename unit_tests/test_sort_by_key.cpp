@@ -23,9 +23,7 @@ void check_by_key(std::size_t n, bool descending, const tessel::TuningParameters
   Kokkos::View<std::int64_t*, typename Space::memory_space> values("tessel_test::values", n);
   fill_view(keys, [&](auto, std::size_t flat) { return keys_in[flat]; });
   fill_view(values, [&](auto, std::size_t flat) { return std::int64_t(flat); });
-  tessel::detail::sort_views("tessel::sort_by_key", Space(), keys, values, tessel::detail::NoValues{},
-                             tessel::detail::UseDefaultOrder{}, false, sort_options<Algorithm>(-1, descending),
-                             static_cast<tessel::detail::NoWorkspace*>(nullptr), tuning);
+  tessel::sort_by_key(Space(), keys, values, sort_options<Algorithm>(-1, descending), tuning);
   auto got_keys = to_host(keys);
   auto got_values = to_host(values);
   std::vector<std::size_t> order(n);
@@ -75,9 +73,7 @@ void check_sortperm_dims(const tessel::TuningParameters& tuning) {
         Kokkos::deep_copy(before, keys);
         Kokkos::View<Perm**, Kokkos::LayoutRight, typename Space::memory_space> perm("tessel_test::perm", extents[0],
                                                                                     extents[1]);
-        tessel::detail::sort_views("tessel::sortperm", Space(), keys, tessel::detail::NoValues{}, perm,
-                                   tessel::detail::UseDefaultOrder{}, false, sort_options<Algorithm>(dim, descending),
-                                   static_cast<tessel::detail::NoWorkspace*>(nullptr), tuning);
+        tessel::sortperm(Space(), perm, keys, sort_options<Algorithm>(dim, descending), tuning);
         auto after = to_host(keys);
         for (std::size_t i = 0; i < after.span(); ++i) ASSERT_TRUE(same_bits(after.data()[i], before.data()[i])) << "keys changed";
         const auto key_slices = host_slices(before, dim);

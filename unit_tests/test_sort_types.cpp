@@ -17,9 +17,7 @@ void check_whole(const std::vector<T>& input, const tessel::SortOptions& options
                  const std::string& what) {
   Kokkos::View<T*, typename Space::memory_space> view("tessel_test::keys", input.size());
   fill_view(view, [&](auto, std::size_t flat) { return input[flat]; });
-  tessel::detail::sort_views("tessel::sort", Space(), view, tessel::detail::NoValues{}, tessel::detail::NoValues{},
-                             tessel::detail::UseDefaultOrder{}, false, options,
-                             static_cast<tessel::detail::NoWorkspace*>(nullptr), tuning);
+  tessel::sort(Space(), view, options, tuning);
   auto host = to_host(view);
   const std::vector<T> got(host.data(), host.data() + host.extent(0));
   const bool stable = std::holds_alternative<tessel::MergeSort>(options.algorithm);

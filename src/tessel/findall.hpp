@@ -72,7 +72,9 @@ std::int64_t copy_if_with(const Exec& exec, const Src& src, const Dst& dst, Pred
 // The positions i, in increasing order, at which pred(view(i)) holds, in a
 // view of exactly that many elements. Waits for the count (it sizes the
 // result); the positions are written asynchronously on exec.
-template <class Exec, class View, class Pred>
+// (A TuningParameters is never a predicate: it selects the mask form below.)
+template <class Exec, class View, class Pred,
+          std::enable_if_t<!std::is_base_of_v<TuningParameters, Pred>, int> = 0>
 Kokkos::View<std::int64_t*, typename View::memory_space> findall(const Exec& exec, const View& view, Pred pred) {
   return detail::findall_with("tessel::findall", exec, view, pred, false, Tuning<Exec>{});
 }
@@ -105,6 +107,12 @@ template <class Exec, class View, class Pred>
 Kokkos::View<std::int64_t*, typename View::memory_space> findall(const Exec& exec, const View& view, Pred pred,
                                                                   const TuningParameters& tuning) {
   return detail::findall_with("tessel::findall", exec, view, pred, false, tuning);
+}
+
+template <class Exec, class View>
+Kokkos::View<std::int64_t*, typename View::memory_space> findall(const Exec& exec, const View& mask,
+                                                                  const TuningParameters& tuning) {
+  return detail::findall_mask_with(exec, mask, tuning);
 }
 
 template <class Exec, class View, class Pred>

@@ -112,8 +112,8 @@ void sort_views(const char* function, const Exec& exec, const Keys& keys, const 
 
   using Key = typename Keys::non_const_value_type;
   using Value = typename carried_value<std::conditional_t<by_key, Values, Perm>>::type;
-  constexpr std::size_t record_bytes = sizeof(Key) + (by_key || permutation ? sizeof(Value) : 0);
-  const SortKind kind = choose_sort(function, options, has_less, length, record_bytes, tuning);
+  const SortKind kind =
+      choose_sort(function, options, has_less, length, record_bytes<Key, Value, by_key || permutation>(), tuning);
   // The team size the kernels will have decides the tiles, and with them the
   // workspace.
   tuning = launch_tuning(exec, tuning);

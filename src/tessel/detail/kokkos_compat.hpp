@@ -82,16 +82,6 @@ KOKKOS_FORCEINLINE_FUNCTION int set_bit_count(std::uint64_t word) {
 #endif
 }
 
-// Marks a condition as unpredictable, so that GCC selects with conditional
-// moves instead of a branch that would be mispredicted half the time (merges).
-KOKKOS_FORCEINLINE_FUNCTION bool unpredictable(bool condition) {
-#if defined(__GNUC__) && !defined(__clang__) && !defined(__CUDA_ARCH__) && !defined(__HIP_DEVICE_COMPILE__)
-  return __builtin_expect_with_probability(condition, true, 0.5);
-#else
-  return condition;
-#endif
-}
-
 // A profiling region around a multi-kernel algorithm (Kokkos::Profiling::
 // ScopedRegion exists only in newer 4.x releases).
 class ScopedRegion {

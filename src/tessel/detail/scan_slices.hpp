@@ -17,6 +17,18 @@ void scan_slices(const char* function, const Exec& exec, const SrcLayout& src, c
                  const Partials& partials, const typename Partials::partial_type& carry_init,
                  bool exclusive, TuningParameters tuning);
 
+// The tile a scan of Value elements cuts from the budget, beside
+// `other_scratch` bytes the kernel keeps for itself.
+template <class Value>
+TileShape scan_tile(const TuningParameters& tuning, std::size_t other_scratch = 0) {
+  return tuning.tile(sizeof(Value), std::is_arithmetic_v<Value>, other_scratch);
+}
+
+// The budget a tiled scan takes at least when its tiles would hold one
+// element each (see scan_tiled): two elements per run then fit for every
+// team size the host runs and elements of up to 16 bytes.
+inline constexpr std::size_t two_item_tile_scratch = std::size_t(1) << 12;
+
 template <class Exec, class SrcLayout, class DstLayout, class Partials>
 void scan_batched(const char* function, const Exec& exec, const SrcLayout& src, const DstLayout& dst,
                   const Partials& partials, const typename Partials::partial_type& carry_init,
@@ -24,8 +36,7 @@ void scan_batched(const char* function, const Exec& exec, const SrcLayout& src, 
   using value_type = typename Partials::value_type;
   using Kernel = BatchedScanKernel<lockstep_lanes<Exec>, SrcLayout, DstLayout, Partials>;
   const int runs = tuning.team_size * tuning.runs_per_thread;
-  const TileShape shape = tuning.tile(sizeof(value_type), std::is_arithmetic_v<value_type>,
-                                      Kernel::scratch_besides_tile(runs));
+  const TileShape shape = scan_tile<value_type>(tuning, Kernel::scratch_besides_tile(runs));
   const std::size_t scratch = shape.scratch_bytes() + Kernel::scratch_besides_tile(shape.runs);
   const index_type teams = (src.count + shape.runs - 1) / shape.runs;
   const auto policy = make_team_policy(function, exec, teams, shape.team_size, scratch);
@@ -41,16 +52,14 @@ void scan_tiled(const char* function, const Exec& exec, const SrcLayout& src, co
   constexpr int lanes = lockstep_lanes<Exec>;
   using Pass = TileScanKernel<TilePhase::single_pass, lanes, SrcLayout, DstLayout, Partials>;
   const int runs = tuning.team_size * tuning.runs_per_thread;
-  TileShape shape = tuning.tile(sizeof(value_type), std::is_arithmetic_v<value_type>,
-                                Pass::scratch_besides_tile(tuning.team_size, runs));
+  TileShape shape = scan_tile<value_type>(tuning, Pass::scratch_besides_tile(tuning.team_size, runs));
   if (shape.elements() == 1) {
     // Tiles of one element would leave as many aggregates as elements, and
     // scanning the aggregates would never shrink the problem.
     TuningParameters two_items = tuning;
     two_items.max_items_per_thread = 2;
-    two_items.scratch_bytes = std::max(tuning.scratch_bytes, std::size_t(1) << 12);
-    shape = two_items.tile(sizeof(value_type), std::is_arithmetic_v<value_type>,
-                           Pass::scratch_besides_tile(tuning.team_size, runs));
+    two_items.scratch_bytes = std::max(tuning.scratch_bytes, two_item_tile_scratch);
+    shape = scan_tile<value_type>(two_items, Pass::scratch_besides_tile(tuning.team_size, runs));
   }
   const std::size_t scratch = shape.scratch_bytes() + Pass::scratch_besides_tile(shape.team_size, shape.runs);
   const index_type tiles_per_slice = (src.length + shape.elements() - 1) / shape.elements();
@@ -103,7 +112,7 @@ void scan_slices(const char* function, const Exec& exec, const SrcLayout& src, c
   tuning.runs_per_thread = std::max(tuning.runs_per_thread, 1);
   const int runs = tuning.team_size * tuning.runs_per_thread;
   using value_type = typename Partials::value_type;
-  const int tile_elements = tuning.tile(sizeof(value_type), std::is_arithmetic_v<value_type>).elements();
+  const int tile_elements = scan_tile<value_type>(tuning).elements();
   const bool contiguous = SrcLayout::contiguous && DstLayout::contiguous;
   if (tuning.batch_slices(src.count, src.length, contiguous, tile_elements, runs,
                           static_cast<std::int64_t>(exec.concurrency())))

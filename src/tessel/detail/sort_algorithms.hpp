@@ -55,11 +55,6 @@ inline SortTile sort_tile(const TuningParameters& tuning, std::size_t record_byt
   return SortTile{power, items};
 }
 
-template <class Records>
-constexpr std::size_t record_size() {
-  return sizeof(typename Records::key_type) + (Records::has_values ? sizeof(typename Records::value_type) : 0);
-}
-
 // Packed buffers for `count` x `length` records.
 template <class Key, class Value, bool HasValues>
 using PackedRecords = Records<SliceLayout<Key, true>, std::conditional_t<HasValues, SliceLayout<Value, true>, NoValues>>;
@@ -79,7 +74,7 @@ std::size_t packed_records_bytes(index_type count, index_type length) {
 
 template <class Source>
 std::size_t merge_sort_workspace_bytes(index_type count, index_type length, const TuningParameters& tuning) {
-  const SortTile tile = sort_tile(tuning, record_size<Source>(), false);
+  const SortTile tile = sort_tile(tuning, record_size_of<Source>(), false);
   if (length <= tile.elements) return 0;
   return 2 * packed_records_bytes<typename Source::key_type, typename Source::value_type, Source::has_values>(count,
                                                                                                            length);
@@ -93,7 +88,7 @@ void merge_sort_slices(const char* function, const Exec& exec, index_type count,
   using Value = typename Source::value_type;
   constexpr bool has_values = Source::has_values;
   using Scratch = SortScratch<Key, Value, has_values>;
-  const SortTile tile = sort_tile(tuning, record_size<Source>(), false);
+  const SortTile tile = sort_tile(tuning, record_size_of<Source>(), false);
   const index_type tiles_per_slice = (length + tile.elements - 1) / tile.elements;
   const auto policy = [&](int buffers) {
     return make_team_policy(function, exec, count * tiles_per_slice, tuning.team_size,
@@ -148,7 +143,7 @@ void bitonic_sort_slices(const char* function, const Exec& exec, index_type coun
   using Scratch = SortScratch<typename Working::key_type, typename Working::value_type, Working::has_values>;
   index_type size = 1;
   while (size < length) size *= 2;
-  const int tile = static_cast<int>(std::min<index_type>(sort_tile(tuning, record_size<Working>(), true).elements, size));
+  const int tile = static_cast<int>(std::min<index_type>(sort_tile(tuning, record_size_of<Working>(), true).elements, size));
   const index_type tiles_per_slice = (length + tile - 1) / tile;
   const auto policy =
       make_team_policy(function, exec, count * tiles_per_slice, tuning.team_size, Scratch::bytes(tile, 1));

@@ -74,9 +74,15 @@ struct ScratchRecords {
   }
 };
 
+// The bytes one record takes in a tile: its key and, if it has one, its value.
 template <class Key, class Value, bool HasValues>
 constexpr std::size_t record_bytes() {
   return sizeof(Key) + (HasValues ? sizeof(Value) : 0);
+}
+
+template <class Records>
+constexpr std::size_t record_size_of() {
+  return record_bytes<typename Records::key_type, typename Records::value_type, Records::has_values>();
 }
 
 }  // namespace tessel::detail

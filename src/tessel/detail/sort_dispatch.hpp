@@ -59,11 +59,6 @@ inline SortKind choose_sort(const char* function, const SortOptions& options, bo
   return bitonic < merge ? SortKind::bitonic : SortKind::merge;
 }
 
-template <class Exec, class View>
-constexpr void static_check_sortable() {
-  static_check_view<Exec, View>();
-}
-
 // Runs the chosen algorithm. `source` and `target` are the records to read
 // and to write (the same views for sort and sort_by_key); `in_place` says
 // whether bitonic sort may work on them directly, which sortperm cannot.
