@@ -6,12 +6,19 @@
 // unchanged; bad calls throw with nothing written.
 #include "fuzz_support.hpp"
 
+#include <scan_reference.hpp>
+
 #include <tessel/scan.hpp>
 
 #include <optional>
 
 namespace tessel_fuzz {
 namespace {
+
+using tessel_test::comparison_values;
+using tessel_test::exact_product_values;
+using tessel_test::exact_sum_values;
+using tessel_test::left_fold;
 
 // x -> a*x + b on 32-bit words: associative, not commutative, no identity.
 struct Affine {
@@ -23,53 +30,6 @@ struct ComposeAffine {
   }
 };
 std::ostream& operator<<(std::ostream& out, const Affine& f) { return out << '(' << f.a << ", " << f.b << ')'; }
-
-template <class T>
-T from_bits(std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t> bits) {
-  T value;
-  std::memcpy(&value, &bits, sizeof(T));
-  return value;
-}
-
-// Values whose sums are exact in any grouping (one NaN payload, one
-// infinity sign), and products likewise.
-template <class T>
-std::vector<T> exact_sum_values() {
-  std::vector<T> values{T(0), -T(0), T(1), T(-2), T(7), T(-0.5), std::numeric_limits<T>::infinity()};
-  values.push_back(sizeof(T) == 4 ? from_bits<T>(0xffc01234u) : from_bits<T>(0xfff8000000001234ull));
-  return values;
-}
-template <class T>
-std::vector<T> exact_product_values() {
-  std::vector<T> values{T(1), T(-1), T(0), -T(0), T(1), T(-1), T(1)};
-  values.push_back(sizeof(T) == 4 ? from_bits<T>(0x7fc0abcdu) : from_bits<T>(0x7ff800000000abcdull));
-  return values;
-}
-// Every special value, signalling NaNs too: Min and Max only compare.
-template <class T>
-std::vector<T> comparison_values() {
-  auto values = tessel_test::special_values<T>();
-  values.push_back(sizeof(T) == 4 ? from_bits<T>(0x7f800001u) : from_bits<T>(0x7ff0000000000001ull));
-  for (int k = -3; k <= 3; ++k) values.push_back(T(k));
-  return values;
-}
-
-template <class T, class Op>
-std::vector<T> left_fold(const std::vector<T>& in, Op op, const std::optional<T>& init) {
-  std::vector<T> out(in.size());
-  if (in.empty()) return out;
-  T accumulator = init ? *init : in[0];
-  for (std::size_t i = 0; i < in.size(); ++i) {
-    if (init) {
-      out[i] = accumulator;
-      accumulator = static_cast<T>(op(accumulator, in[i]));
-    } else {
-      if (i > 0) accumulator = static_cast<T>(op(accumulator, in[i]));
-      out[i] = accumulator;
-    }
-  }
-  return out;
-}
 
 enum class Placing { separate, in_place, interleaved, bad_dim, bad_extents, overlapping };
 

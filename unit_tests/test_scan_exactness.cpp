@@ -5,6 +5,7 @@
 // Plus and Multiplies are regrouped by every parallel scan, so their data
 // here are values whose sums and products are exact in any grouping.
 #include <scan_test_support.hpp>
+#include <scan_reference.hpp>
 #include <sort_test_support.hpp>
 
 namespace {
@@ -14,70 +15,6 @@ using namespace tessel_test;
 template <class Space>
 class ScanExactness : public ::testing::Test {};
 TYPED_TEST_SUITE(ScanExactness, TestSpaces);
-
-// The sequential left fold: out = x0, op(x0, x1), ... or init, op(init, x0), ...
-template <class T, class Op>
-std::vector<T> left_fold(const std::vector<T>& in, Op op, std::optional<T> init) {
-  std::vector<T> out(in.size());
-  if (in.empty()) return out;
-  T accumulator = init ? *init : in[0];
-  for (std::size_t i = 0; i < in.size(); ++i) {
-    if (init) {
-      out[i] = accumulator;
-      accumulator = static_cast<T>(op(accumulator, in[i]));
-    } else {
-      if (i > 0) accumulator = static_cast<T>(op(accumulator, in[i]));
-      out[i] = accumulator;
-    }
-  }
-  return out;
-}
-
-template <class T>
-T from_bits(std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t> bits) {
-  T value;
-  std::memcpy(&value, &bits, sizeof(T));
-  return value;
-}
-
-// Every special value of the type, signalling NaNs too: Min and Max only
-// compare, so every bit must survive.
-template <class T>
-std::vector<T> comparison_values() {
-  auto values = special_values<T>();
-  if constexpr (sizeof(T) == 4) values.push_back(from_bits<T>(0x7f800001u));  // signalling NaN
-  else values.push_back(from_bits<T>(0x7ff0000000000001ull));
-  values.push_back(T(3));
-  values.push_back(T(-7.5));
-  return values;
-}
-
-// Values whose sums are exact in any grouping: small integers, signed zeros,
-// one infinity sign and one NaN (a quiet NaN with a payload: two NaNs' sum
-// may carry either payload, which no scan order decides).
-template <class T>
-std::vector<T> sum_values() {
-  std::vector<T> values{T(0), -T(0), T(1), T(-2), T(5), std::numeric_limits<T>::infinity()};
-  if constexpr (sizeof(T) == 4) values.push_back(from_bits<T>(0xffc01234u));
-  else values.push_back(from_bits<T>(0xfff8000000001234ull));
-  return values;
-}
-
-// Denormals alone: their sums are exact (fixed point) in any grouping.
-template <class T>
-std::vector<T> denormal_values() {
-  const T smallest = std::numeric_limits<T>::denorm_min();
-  return {-T(0), smallest, T(3) * smallest, T(-2) * smallest, T(0), T(1000) * smallest};
-}
-
-// Products exact in any grouping: signs and zeros, no infinity (0 * inf).
-template <class T>
-std::vector<T> product_values() {
-  std::vector<T> values{T(1), T(-1), T(0), -T(0), T(1), T(-1)};
-  if constexpr (sizeof(T) == 4) values.push_back(from_bits<T>(0x7fc0abcdu));
-  else values.push_back(from_bits<T>(0x7ff800000000abcdull));
-  return values;
-}
 
 template <class Space, class T, class Op>
 void check_bitwise(Op op, const std::vector<T>& pool, std::optional<T> init, const std::string& name) {
@@ -147,9 +84,9 @@ void check_every_operator() {
     check_bitwise<Space, T>(tessel::Max{}, compared, init, "Max");
   }
   for (std::optional<T> init : {std::optional<T>{}, std::optional<T>(-T(0)), std::optional<T>(T(0))}) {
-    check_bitwise<Space, T>(tessel::Plus{}, sum_values<T>(), init, "Plus");
+    check_bitwise<Space, T>(tessel::Plus{}, exact_sum_values<T>(), init, "Plus");
     check_bitwise<Space, T>(tessel::Plus{}, denormal_values<T>(), init, "Plus of denormals");
-    check_bitwise<Space, T>(tessel::Multiplies{}, product_values<T>(), init, "Multiplies");
+    check_bitwise<Space, T>(tessel::Multiplies{}, exact_product_values<T>(), init, "Multiplies");
   }
 }
 

@@ -1,0 +1,74 @@
+#pragma once
+// The host reference of scans, shared by the unit tests and the fuzzer: the
+// sequential left fold, and pools of floating-point values whose scans are
+// exact in any grouping, so that results compare bit for bit.
+
+#include <host_reference.hpp>
+
+#include <optional>
+
+namespace tessel_test {
+
+// The sequential left fold: out = x0, op(x0, x1), ... or init, op(init, x0), ...
+template <class T, class Op>
+std::vector<T> left_fold(const std::vector<T>& in, Op op, const std::optional<T>& init) {
+  std::vector<T> out(in.size());
+  if (in.empty()) return out;
+  T accumulator = init ? *init : in[0];
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    if (init) {
+      out[i] = accumulator;
+      accumulator = static_cast<T>(op(accumulator, in[i]));
+    } else {
+      if (i > 0) accumulator = static_cast<T>(op(accumulator, in[i]));
+      out[i] = accumulator;
+    }
+  }
+  return out;
+}
+
+template <class T>
+T from_bits(std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t> bits) {
+  T value;
+  std::memcpy(&value, &bits, sizeof(T));
+  return value;
+}
+
+// Every special value of the type, signalling NaNs too, and small numbers:
+// Min and Max only compare, so every bit must survive.
+template <class T>
+std::vector<T> comparison_values() {
+  auto values = special_values<T>();
+  values.push_back(sizeof(T) == 4 ? from_bits<T>(0x7f800001u) : from_bits<T>(0x7ff0000000000001ull));
+  for (int k = -3; k <= 3; ++k) values.push_back(T(k));
+  values.push_back(T(-7.5));
+  return values;
+}
+
+// Values whose sums are exact in any grouping: small integers and halves,
+// signed zeros, one infinity sign and one NaN (a quiet NaN with a payload:
+// two NaNs' sum may carry either payload, which no scan order decides).
+template <class T>
+std::vector<T> exact_sum_values() {
+  std::vector<T> values{T(0), -T(0), T(1), T(-2), T(5), T(7), T(-0.5), std::numeric_limits<T>::infinity()};
+  values.push_back(sizeof(T) == 4 ? from_bits<T>(0xffc01234u) : from_bits<T>(0xfff8000000001234ull));
+  return values;
+}
+
+// Denormals alone: their sums are exact (fixed point) in any grouping.
+template <class T>
+std::vector<T> denormal_values() {
+  const T smallest = std::numeric_limits<T>::denorm_min();
+  return {-T(0), smallest, T(3) * smallest, T(-2) * smallest, T(0), T(1000) * smallest};
+}
+
+// Products exact in any grouping: signs and zeros, one NaN, no infinity
+// (0 * inf).
+template <class T>
+std::vector<T> exact_product_values() {
+  std::vector<T> values{T(1), T(-1), T(0), -T(0), T(1), T(-1), T(1)};
+  values.push_back(sizeof(T) == 4 ? from_bits<T>(0x7fc0abcdu) : from_bits<T>(0x7ff800000000abcdull));
+  return values;
+}
+
+}  // namespace tessel_test
