@@ -96,17 +96,17 @@ struct ElementMap {
     }
     return true;
   }
-  // The largest element start (relative to base) that is at most `offset`,
-  // or false if none is. Only for nested maps.
-  bool last_start_at_most(std::uint64_t offset, std::uint64_t& start) const {
-    start = 0;
+  // The largest element start (relative to base) that is at most `offset`
+  // (element 0 starts at 0, so there is one). Only for nested maps.
+  std::uint64_t last_start_at_most(std::uint64_t offset) const {
+    std::uint64_t start = 0;
     for (int d = dims - 1; d >= 0; --d) {
       std::uint64_t index = offset / stride[d];
       if (index > extent[d] - 1) index = extent[d] - 1;
       start += index * stride[d];
       offset -= index * stride[d];
     }
-    return true;
+    return start;
   }
 };
 
@@ -184,8 +184,7 @@ inline bool share_bytes(const ElementMap& a, const ElementMap& b) {
     const std::uint64_t x = walked.base + offset;
     const std::uint64_t highest = x + walked.bytes - 1;
     if (highest < searched.base) return false;
-    std::uint64_t start;
-    searched.last_start_at_most(highest - searched.base, start);
+    const std::uint64_t start = searched.last_start_at_most(highest - searched.base);
     return searched.base + start + searched.bytes > x;
   });
 }
