@@ -23,9 +23,10 @@ inline tessel::SortOptions random_sort_options(Engine& engine, int rank, std::os
   options.dim = rank == 1 && chance(engine, 50) ? -1 : int(pick(engine, rank));
   options.order = chance(engine, 50) ? tessel::Order::ascending : tessel::Order::descending;
   const int block = chance(engine, 60) ? 0 : 1 << pick(engine, 8);
-  switch (pick(engine, 3)) {
+  switch (pick(engine, 4)) {
     case 0: options.algorithm = tessel::AutoSort{}; break;
     case 1: options.algorithm = tessel::MergeSort{block}; break;
+    case 2: options.algorithm = tessel::RadixSort{block, int(pick(engine, 3)) * 7, chance(engine, 50) ? 32 : 64}; break;
     default: options.algorithm = tessel::BitonicSort{block}; break;
   }
   out << " dim " << options.dim << (options.order == tessel::Order::ascending ? " ascending" : " descending")
@@ -47,7 +48,8 @@ void sort_case(Engine& engine, CaseLog& log, SortCall call) {
   auto options = random_sort_options(engine, Rank, out);
   const int slice_dim = options.dim < 0 ? 0 : options.dim;
   const bool descending = options.order == tessel::Order::descending;
-  const bool stable = std::holds_alternative<tessel::MergeSort>(options.algorithm);
+  const bool stable = std::holds_alternative<tessel::MergeSort>(options.algorithm) ||
+                      std::holds_alternative<tessel::RadixSort>(options.algorithm);
   const std::size_t n = element_count(extents, Rank);
   const auto values = adversarial<Key>(engine, n, data);
   std::size_t next = 0;

@@ -273,6 +273,16 @@ inline tessel::TuningParameters random_tuning(Engine& engine, std::ostream& log)
   tuning.sort_runs_per_thread = 1 + int(pick(engine, 3));
   tuning.sort_items_per_thread = 1 + int(pick(engine, 4));
   tuning.merge_tiles_per_team = 1 + int(pick(engine, 3));
+  tuning.radix_bits = 1 + int(pick(engine, 12));
+  static const int chunks[] = {1, 3, 32, 64};
+  tuning.radix_chunk_size = chunks[pick(engine, std::size(chunks))];
+  tuning.radix_scratch_atomics = chance(engine, 50);
+  static const int scratch_slices[] = {0, 64, 1024};
+  tuning.radix_scratch_slice = scratch_slices[pick(engine, std::size(scratch_slices))];
+  static const std::int64_t team_slices[] = {4, 100, std::int64_t(1) << 31};
+  tuning.radix_team_slice = team_slices[pick(engine, std::size(team_slices))];
+  static const std::int64_t blocks[] = {1, 7, 4096};
+  tuning.radix_block_elements = blocks[pick(engine, std::size(blocks))];
   // Budgets from a few elements to more than the space offers.
   static const std::size_t budgets[] = {64, 200, 1000, 4096, 1 << 16, std::size_t(1) << 24};
   tuning.scratch_bytes = budgets[pick(engine, std::size(budgets))];
@@ -281,7 +291,10 @@ inline tessel::TuningParameters random_tuning(Engine& engine, std::ostream& log)
       << ", tiles/team " << tuning.scan_tiles_per_team << ", findall tiles " << tuning.findall_tiles_per_team
       << ", batch " << tuning.batched_teams_per_thread << ", sort runs " << tuning.sort_runs_per_thread
       << ", sort items " << tuning.sort_items_per_thread << ", merge tiles " << tuning.merge_tiles_per_team
-      << ", scratch " << tuning.scratch_bytes << "}";
+      << ", radix bits " << tuning.radix_bits << ", chunk " << tuning.radix_chunk_size << ", atomics "
+      << tuning.radix_scratch_atomics << ", radix scratch slice " << tuning.radix_scratch_slice << ", team slice "
+      << tuning.radix_team_slice << ", block " << tuning.radix_block_elements << ", scratch " << tuning.scratch_bytes
+      << "}";
   return tuning;
 }
 

@@ -179,7 +179,7 @@ void sort_pair(const std::vector<tessel::TuningParameters>& tunings) {
     for (Shape other_shape : shapes_of<OtherLayout>())
       for (const Index& extents : matrix_extents<Rank>())
         for (int dim = 0; dim < Rank; ++dim)
-          for (bool bitonic : {false, true})
+          for (int algorithm : {0, 1, 2})
             for (const auto& tuning : tunings) {
               std::size_t n = 1;
               for (int r = 0; r < Rank; ++r) n *= extents[r];
@@ -187,13 +187,15 @@ void sort_pair(const std::vector<tessel::TuningParameters>& tunings) {
               tessel::SortOptions options;
               options.dim = dim;
               options.order = dim % 2 == 0 ? tessel::Order::ascending : tessel::Order::descending;
-              if (bitonic) options.algorithm = tessel::BitonicSort{};
-              else options.algorithm = tessel::MergeSort{};
+              const char* names[] = {" merge ", " bitonic ", " radix "};
+              if (algorithm == 0) options.algorithm = tessel::MergeSort{};
+              if (algorithm == 1) options.algorithm = tessel::BitonicSort{};
+              if (algorithm == 2) options.algorithm = tessel::RadixSort{};
               const bool descending = options.order == tessel::Order::descending;
               std::ostringstream what;
               what << layout_name(KeyLayout{}, key_shape) << " keys, " << layout_name(OtherLayout{}, other_shape)
                    << " values/perm, rank " << Rank << " extents " << extents[0] << 'x' << extents[1] << 'x'
-                   << extents[2] << " dim " << dim << (bitonic ? " bitonic " : " merge ") << describe_sort(tuning);
+                   << extents[2] << " dim " << dim << names[algorithm] << describe_sort(tuning);
               SCOPED_TRACE(what.str());
 
               // sort_by_key: values are the (i, j, k) codes of the keys' input positions.
@@ -260,6 +262,11 @@ void every_pair() {
   tiny_sort.team_size = 3;
   tiny_sort.sort_runs_per_thread = 1;
   tiny_sort.sort_items_per_thread = 2;
+  // Radix sort's paths: slices in scratch or not, split among teams.
+  tiny_sort.radix_scratch_slice = 0;
+  tiny_sort.radix_team_slice = 8;
+  tiny_sort.radix_block_elements = 3;
+  tiny_sort.radix_bits = 5;
   sort_tunings.push_back(tiny_sort);
   every_second<Space, Rank, Kokkos::LayoutLeft>(scan_tunings, sort_tunings);
   every_second<Space, Rank, Kokkos::LayoutRight>(scan_tunings, sort_tunings);

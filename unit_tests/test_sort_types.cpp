@@ -20,7 +20,8 @@ void check_whole(const std::vector<T>& input, const tessel::SortOptions& options
   tessel::sort(Space(), view, options, tuning);
   auto host = to_host(view);
   const std::vector<T> got(host.data(), host.data() + host.extent(0));
-  const bool stable = std::holds_alternative<tessel::MergeSort>(options.algorithm);
+  const bool stable = std::holds_alternative<tessel::MergeSort>(options.algorithm) ||
+                      std::holds_alternative<tessel::RadixSort>(options.algorithm);
   expect_sorted_slice(input, got, options.order == tessel::Order::descending, stable, what);
 }
 

@@ -112,8 +112,9 @@ void sort_views(const char* function, const Exec& exec, const Keys& keys, const 
 
   using Key = typename Keys::non_const_value_type;
   using Value = typename carried_value<std::conditional_t<by_key, Values, Perm>>::type;
-  const SortKind kind =
-      choose_sort(function, options, has_less, length, record_bytes<Key, Value, by_key || permutation>(), tuning);
+  const SortKeys sort_keys{std::is_arithmetic_v<Key> && !has_less, view_rank<Keys> == 1, sizeof(Key),
+                           by_key || permutation ? sizeof(Value) : 0};
+  const SortKind kind = choose_sort(function, options, has_less, sort_keys, length, tuning);
   // The team size the kernels will have decides the tiles, and with them the
   // workspace.
   tuning = launch_tuning(exec, tuning);
@@ -132,7 +133,9 @@ void sort_views(const char* function, const Exec& exec, const Keys& keys, const 
     const index_type count = key_slices.count;
     auto run = [&](const auto& source, const auto& target, bool in_place) {
       using Source = std::decay_t<decltype(source)>;
-      const std::size_t bytes = sort_workspace_bytes<Source>(count, length, kind, in_place, tuning);
+      using Target = std::decay_t<decltype(target)>;
+      const std::size_t bytes =
+          sort_workspace_bytes<Source, Target>(count, length, kind, in_place, tuning, radix_units(exec, tuning));
       with_workspace(exec, bytes, workspace, [&](unsigned char* space) {
         run_sort(function, exec, count, length, kind, source, target, in_place, order, tuning, space);
       });

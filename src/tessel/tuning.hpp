@@ -92,6 +92,36 @@ struct TuningParameters {
   double merge_tile_cost = 1.0;
   double bitonic_tile_cost = 1.0;
 
+  // Radix sort (paths: detail/radix_plan.hpp). Bits of the key each pass
+  // sorts by: a 32-bit key takes ceil(32 / radix_bits) passes over the
+  // records, each with a histogram of 2^radix_bits counters per team.
+  int radix_bits = 8;
+  // Records a team of several threads ranks at once: each record's rank
+  // among the chunk's records of its digit is found by comparing digits.
+  int radix_chunk_size = 32;
+  // Whether teams count digits with atomic increments in team scratch. A
+  // team of one thread then counts and places records in order. Without
+  // them (backends whose scratch atomics are slow or missing) every team
+  // counts and ranks by chunks.
+  bool radix_scratch_atomics = true;
+  // The longest slice one team sorts entirely in its scratch (it must also
+  // fit scratch_bytes, both ping-pong buffers and the histograms).
+  int radix_scratch_slice = 1024;
+  // The longest slice one team sorts alone through the workspace (when
+  // there are enough slices to keep the space busy); longer ones are split
+  // among several teams. At most 2^31: a team's counters are 32-bit.
+  std::int64_t radix_team_slice = std::int64_t(1) << 31;
+  // The fewest records one team counts and scatters per pass when long
+  // slices are split among several teams.
+  std::int64_t radix_block_elements = 4096;
+  // AutoSort's cost of radix sort, in the units of merge_pass_cost: a pass
+  // over the records of slices in the workspace, a pass in scratch, and the
+  // work per slice per histogram counter (clearing and scanning it), which
+  // makes many digits costly on short slices.
+  double radix_pass_cost = 1.0;
+  double radix_scratch_pass_cost = 1.0;
+  double radix_counter_cost = 1.0;
+
   // The tile shape for elements of `element_bytes` bytes (`vector_loaded`:
   // a primitive the hardware loads as vectors) when the team also needs
   // `other_scratch_bytes` of scratch beside the tile. Items per thread are the

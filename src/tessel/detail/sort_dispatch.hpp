@@ -5,6 +5,7 @@
 // algorithm AutoSort picks, the workspace, and the slice layouts.
 
 #include <tessel/detail/checks.hpp>
+#include <tessel/detail/radix_sort.hpp>
 #include <tessel/detail/sort_algorithms.hpp>
 #include <tessel/detail/sort_order.hpp>
 #include <tessel/sort_options.hpp>
@@ -14,7 +15,7 @@
 
 namespace tessel::detail {
 
-enum class SortKind { merge, bitonic };
+enum class SortKind { merge, bitonic, radix };
 
 // AutoSort's estimate, in passes over the records, of each algorithm for
 // slices of `length` (see TuningParameters::merge_pass_cost and friends).
@@ -34,30 +35,63 @@ inline double bitonic_sort_cost(index_type length, const SortTile& tile, const T
   return cost * double(size) / double(std::max<index_type>(length, 1));  // padding is work too
 }
 
+inline double radix_sort_cost(index_type length, std::size_t key_bytes, std::size_t value_bytes,
+                              const TuningParameters& tuning) {
+  const RadixPlan plan = plan_radix(2, length, key_bytes, value_bytes, tuning, 1);
+  const double pass = plan.path == RadixPath::in_scratch ? tuning.radix_scratch_pass_cost : tuning.radix_pass_cost;
+  const double counters = double(plan.digits.radix) / double(std::max<index_type>(length, 1));
+  return plan.digits.passes * (pass + tuning.radix_counter_cost * counters);
+}
+
+// What the keys allow: radix sort needs arithmetic keys in the default order.
+struct SortKeys {
+  bool radix_sortable;
+  bool whole;  // a rank-1 view: one slice
+  std::size_t key_bytes;
+  std::size_t value_bytes;  // 0 for keys alone
+};
+
 // Applies the algorithm struct's fields to the tuning and names the kernels
 // to run. Throws for what cannot be done, before anything is written.
-inline SortKind choose_sort(const char* function, const SortOptions& options, bool has_less, index_type length,
-                            std::size_t record_bytes, TuningParameters& tuning) {
-  auto take_block_size = [&](int block_size) {
-    if (block_size < 0) throw_invalid(function, "block_size ", block_size, " is negative");
-    if (block_size > 0) tuning.team_size = block_size;
+inline SortKind choose_sort(const char* function, const SortOptions& options, bool has_less, const SortKeys& keys,
+                            index_type length, TuningParameters& tuning) {
+  auto take_field = [&](const char* name, int value, int& field) {
+    if (value < 0) throw_invalid(function, name, " ", value, " is negative");
+    if (value > 0) field = value;
   };
-  if (std::holds_alternative<RadixSort>(options.algorithm)) {
+  if (const auto* radix = std::get_if<RadixSort>(&options.algorithm)) {
     if (has_less) throw_invalid(function, "RadixSort does not take a comparator; use MergeSort or BitonicSort");
-    throw_invalid(function, "RadixSort is not implemented yet; use AutoSort, MergeSort or BitonicSort");
+    if (!keys.radix_sortable)
+      throw_invalid(function, "RadixSort sorts integer, float and double keys; use MergeSort or BitonicSort");
+    take_field("block_size", radix->block_size, tuning.team_size);
+    int items = 0;
+    take_field("items_per_thread", radix->items_per_thread, items);
+    if (items > 0) tuning.radix_block_elements = std::int64_t(std::max(tuning.team_size, 1)) * items;
+    take_field("chunk_size", radix->chunk_size, tuning.radix_chunk_size);
+    return SortKind::radix;
   }
   if (const auto* merge = std::get_if<MergeSort>(&options.algorithm)) {
-    take_block_size(merge->block_size);
+    take_field("block_size", merge->block_size, tuning.team_size);
     return SortKind::merge;
   }
   if (const auto* bitonic = std::get_if<BitonicSort>(&options.algorithm)) {
-    take_block_size(bitonic->block_size);
+    take_field("block_size", bitonic->block_size, tuning.team_size);
     return SortKind::bitonic;
   }
+  const bool radix_allowed = keys.radix_sortable && !has_less;
+  if (radix_allowed && keys.whole) return SortKind::radix;
+  const std::size_t record_bytes = keys.key_bytes + keys.value_bytes;
   const double merge = merge_sort_cost(length, sort_tile(tuning, record_bytes, false), tuning);
   const double bitonic = bitonic_sort_cost(length, sort_tile(tuning, record_bytes, true), tuning);
+  if (radix_allowed && radix_sort_cost(length, keys.key_bytes, keys.value_bytes, tuning) < std::min(merge, bitonic))
+    return SortKind::radix;
   return bitonic < merge ? SortKind::bitonic : SortKind::merge;
 }
+
+template <class KeyOrder>
+inline constexpr bool radix_order = false;
+template <class Key>
+inline constexpr bool radix_order<DefaultOrder<Key>> = DefaultOrder<Key>::projects;
 
 // Runs the chosen algorithm. `source` and `target` are the records to read
 // and to write (the same views for sort and sort_by_key); `in_place` says
@@ -74,6 +108,12 @@ void run_sort(const char* function, const Exec& exec, index_type count, index_ty
   }
   if (kind == SortKind::merge) {
     merge_sort_slices(function, exec, count, length, source, target, order, tuning, workspace);
+    return;
+  }
+  if (kind == SortKind::radix) {
+    // choose_sort let radix through only for keys in their default order.
+    if constexpr (radix_order<KeyOrder>)
+      radix_sort_slices(function, exec, count, length, source, target, in_place, order, tuning, workspace);
     return;
   }
   if constexpr (std::is_same_v<Source, Target>) {
@@ -93,12 +133,13 @@ void run_sort(const char* function, const Exec& exec, index_type count, index_ty
   Kokkos::parallel_for("tessel::sort::copy", all, CopyRecords<decltype(working), Target>{working, target, length});
 }
 
-// Workspace bytes run_sort needs.
-template <class Source>
+// Workspace bytes run_sort needs (`units`: teams the space runs at once).
+template <class Source, class Target>
 std::size_t sort_workspace_bytes(index_type count, index_type length, SortKind kind, bool in_place,
-                                 const TuningParameters& tuning) {
+                                 const TuningParameters& tuning, index_type units) {
   if (count == 0 || length <= 1) return 0;
   if (kind == SortKind::merge) return merge_sort_workspace_bytes<Source>(count, length, tuning);
+  if (kind == SortKind::radix) return radix_workspace_bytes<Source, Target>(count, length, tuning, units);
   if (in_place) return 0;
   return packed_records_bytes<typename Source::key_type, typename Source::value_type, Source::has_values>(count,
                                                                                                         length);

@@ -1,0 +1,281 @@
+#ifndef TESSEL_DETAIL_RADIX_KERNELS_HPP
+#define TESSEL_DETAIL_RADIX_KERNELS_HPP
+
+// The kernels of radix sort (paths: see radix_plan.hpp):
+//  - SliceRadixKernel: one team sorts one slice through every pass, its two
+//    buffers in scratch or in the workspace;
+//  - RadixDifferingKernel: the bits in which keys differ from their slice's
+//    first key, over all slices (passes whose digit never differs are
+//    skipped);
+//  - RadixCountKernel / RadixScatterKernel: one team per block of a slice,
+//    one pass: the block's digit counts, and its scatter from the scanned
+//    counts;
+//  - StageKernel: copies records between strided slices and packed ones
+//    through scratch tiles of neighbouring slices, so that both sides are
+//    read and written along memory.
+
+#include <tessel/detail/radix_team.hpp>
+#include <tessel/detail/sort_algorithms.hpp>
+
+namespace tessel::detail {
+
+template <class Layout>
+struct is_strided_layout : std::false_type {};
+template <class T>
+struct is_strided_layout<SliceLayout<T, false>> : std::true_type {};
+
+// Whether records are read or written through strides (radix sort stages
+// them into packed slices).
+template <class Records>
+inline constexpr bool strided_records = is_strided_layout<typename Records::keys_type>::value ||
+                                        is_strided_layout<typename Records::values_type>::value;
+
+// Raw pointers to one slice's keys and values in a buffer.
+template <class Key, class Value, bool HasValues>
+using BufferRecords = SliceRecords<Key*, Value*, HasValues>;
+
+template <class From, class To, class Member>
+KOKKOS_INLINE_FUNCTION void team_copy(const Member& team, const From& from, const To& to, index_type length) {
+  for (index_type i = team.team_rank(); i < length; i += team.team_size()) {
+    to.keys[i] = from.keys[i];
+    if constexpr (From::has_values && To::has_values) to.values[i] = from.values[i];
+  }
+  team.team_barrier();
+}
+
+template <class Source, class Target, class Order>
+struct SliceRadixKernel {
+  using key_type = typename Source::key_type;
+  using value_type = typename Source::value_type;
+  static constexpr bool has_values = Source::has_values;
+  using Packed = PackedRecords<key_type, value_type, has_values>;
+  using Buffer = BufferRecords<key_type, value_type, has_values>;
+
+  Source source;
+  Target target;
+  Order order;
+  RadixDigits digits;
+  index_type length;
+  bool in_place;   // source and target are the same records
+  bool in_scratch;  // buffers in scratch; in `workspace` otherwise
+  Packed workspace[2];
+  int chunk_size;
+  bool scratch_atomics;
+
+  static std::size_t scratch_bytes(bool in_scratch, index_type length, const RadixDigits& digits, int chunk) {
+    if (in_scratch)
+      return radix_slice_scratch(length, sizeof(key_type), has_values ? sizeof(value_type) : 0, digits, chunk);
+    return radix_counter_scratch(digits, chunk, sizeof(std::uint32_t), 2);
+  }
+
+  template <class Member>
+  KOKKOS_INLINE_FUNCTION Buffer buffer(const Member& team, index_type s, int which) const {
+    Buffer result{nullptr, nullptr};
+    if (in_scratch) {
+      result.keys = take_scratch<key_type>(team, length);
+      if constexpr (has_values) result.values = take_scratch<value_type>(team, length);
+    } else {
+      result.keys = workspace[which].keys.slice(s).first;
+      if constexpr (has_values) result.values = workspace[which].values.slice(s).first;
+    }
+    return result;
+  }
+
+  template <class Member>
+  KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
+    const index_type s = team.league_rank();
+    const RadixRanking ranking = radix_ranking(team, scratch_atomics);
+    const RadixChunk chunk = RadixChunk::take(team, chunk_size);
+    std::uint32_t* counts = take_scratch<std::uint32_t>(team, digits.radix);
+    std::uint32_t* next = take_scratch<std::uint32_t>(team, digits.radix);
+    const Buffer buffers[2] = {buffer(team, s, 0), buffer(team, s, 1)};
+    const auto from = records_slice(source, s);
+    const auto to = records_slice(target, s);
+
+    const std::uint64_t differing = team_differing_bits(team, from.keys, 0, length, order, from.keys[0]);
+    int active[64];
+    int k = 0;
+    for (int p = 0; p < digits.passes; ++p)
+      if (digits.needed(p, differing)) active[k++] = p;
+    if (k == 0) {
+      if (!in_place) team_copy(team, from, to, length);
+      return;
+    }
+    // One pass: counts (read now, or counted by the previous scatter in
+    // order), offsets, scatter; `next` gets the following pass's counts.
+    bool counted = false;
+    auto pass = [&](const auto& in, const auto& out, int i) {
+      const int p = active[i];
+      if (!counted) team_count(team, ranking, chunk, counts, digits.radix, in.keys, 0, length, radix_digit(order, digits, p));
+      team_offsets(team, counts, digits.radix, std::uint32_t(0));
+      const bool fuse = ranking == RadixRanking::in_order && i + 1 < k;
+      if (fuse)
+        for (int d = 0; d < digits.radix; ++d) next[d] = 0;
+      const auto following = radix_digit(order, digits, fuse ? active[i + 1] : p);
+      team_scatter(team, ranking, chunk, counts, in, out, 0, length, radix_digit(order, digits, p),
+                   fuse ? next : nullptr, following);
+      if (fuse) {
+        std::uint32_t* swap = counts;
+        counts = next;
+        next = swap;
+      }
+      counted = fuse;
+    };
+    if (k == 1) {
+      if (in_place) {
+        team_copy(team, from, buffers[0], length);
+        pass(buffers[0], to, 0);
+      } else {
+        pass(from, to, 0);
+      }
+      return;
+    }
+    pass(from, buffers[0], 0);
+    for (int i = 1; i + 1 < k; ++i) pass(buffers[(i - 1) % 2], buffers[i % 2], i);
+    pass(buffers[(k - 2) % 2], to, k - 1);
+  }
+};
+
+// Block `b` of slice `s` for team `league_rank`: [begin, end).
+struct RadixBlocks {
+  index_type blocks_per_slice;
+  index_type block;
+  index_type length;
+  KOKKOS_INLINE_FUNCTION index_type slice(index_type team) const { return team / blocks_per_slice; }
+  KOKKOS_INLINE_FUNCTION index_type index(index_type team) const { return team % blocks_per_slice; }
+  KOKKOS_INLINE_FUNCTION index_type begin(index_type team) const { return index(team) * block; }
+  KOKKOS_INLINE_FUNCTION index_type end(index_type team) const {
+    const index_type e = begin(team) + block;
+    return e < length ? e : length;
+  }
+  // Where the count of digit d of team's block sits in the scanned array.
+  KOKKOS_INLINE_FUNCTION index_type counter(index_type team, int d, int radix) const {
+    return (slice(team) * radix + d) * blocks_per_slice + index(team);
+  }
+};
+
+template <class Exec, class Current, class Order>
+struct RadixDifferingKernel {
+  Current current;
+  Order order;
+  RadixBlocks blocks;
+  KOKKOS_INLINE_FUNCTION void operator()(const team_member_t<Exec>& team, std::uint64_t& differing) const {
+    const index_type t = team.league_rank();
+    const auto keys = current.keys.slice(blocks.slice(t));
+    const std::uint64_t bits = team_differing_bits(team, keys, blocks.begin(t), blocks.end(t), order, keys[0]);
+    if (team.team_rank() == 0) differing |= bits;
+  }
+};
+
+template <class Current, class Order>
+struct RadixCountKernel {
+  Current current;
+  RadixDigit<Order> digit;
+  RadixBlocks blocks;
+  int radix;
+  index_type* counts;
+  int chunk_size;
+  bool scratch_atomics;
+
+  static std::size_t scratch_bytes(const RadixDigits& digits, int chunk) {
+    return radix_counter_scratch(digits, chunk, sizeof(std::uint32_t), 1);
+  }
+  template <class Member>
+  KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
+    const index_type t = team.league_rank();
+    const RadixChunk chunk = RadixChunk::take(team, chunk_size);
+    std::uint32_t* local = take_scratch<std::uint32_t>(team, radix);
+    team_count(team, radix_ranking(team, scratch_atomics), chunk, local, radix, current.keys.slice(blocks.slice(t)),
+               blocks.begin(t), blocks.end(t), digit);
+    for (int d = team.team_rank(); d < radix; d += team.team_size()) counts[blocks.counter(t, d, radix)] = local[d];
+  }
+};
+
+template <class From, class To, class Order>
+struct RadixScatterKernel {
+  From from;
+  To to;
+  RadixDigit<Order> digit;
+  RadixBlocks blocks;
+  int radix;
+  const index_type* offsets;  // the scanned counts: positions in the whole array
+  int chunk_size;
+  bool scratch_atomics;
+
+  static std::size_t scratch_bytes(const RadixDigits& digits, int chunk) {
+    return radix_counter_scratch(digits, chunk, sizeof(std::uint64_t), 1);
+  }
+  template <class Member>
+  KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
+    const index_type t = team.league_rank(), s = blocks.slice(t);
+    const RadixChunk chunk = RadixChunk::take(team, chunk_size);
+    std::uint64_t* local = take_scratch<std::uint64_t>(team, radix);
+    // The scan ran over every slice: positions inside the slice start at
+    // its first element.
+    const index_type start = s * blocks.length;
+    for (int d = team.team_rank(); d < radix; d += team.team_size())
+      local[d] = static_cast<std::uint64_t>(offsets[blocks.counter(t, d, radix)] - start);
+    team.team_barrier();
+    team_scatter(team, radix_ranking(team, scratch_atomics), chunk, local, records_slice(from, s),
+                 records_slice(to, s), blocks.begin(t), blocks.end(t), digit, nullptr, digit);
+  }
+};
+
+// Tiles of neighbouring slices for StageKernel: `slices` x `positions`.
+struct StageTile {
+  int slices;
+  int positions;
+};
+
+// Copies records from `from` to `to` (count x length) a tile at a time
+// through scratch: a strided side is walked slice-fastest (neighbouring
+// slices are neighbours in memory), a contiguous side position-fastest.
+template <class From, class To>
+struct StageKernel {
+  using key_type = typename From::key_type;
+  using value_type = typename From::value_type;
+  static constexpr bool has_values = From::has_values && To::has_values;
+  From from;
+  To to;
+  index_type count, length;
+  StageTile tile;
+  index_type tiles_along;  // tiles along a slice
+
+  static std::size_t scratch_bytes(const StageTile& tile) {
+    const std::size_t n = std::size_t(tile.slices) * std::size_t(tile.positions);
+    return scratch_for<key_type>(n) + (has_values ? scratch_for<value_type>(n) : 0);
+  }
+  template <class Member>
+  KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
+    const index_type first_slice = (team.league_rank() / tiles_along) * tile.slices;
+    const index_type first_position = (team.league_rank() % tiles_along) * tile.positions;
+    const int slices = count - first_slice < tile.slices ? int(count - first_slice) : tile.slices;
+    const int positions = length - first_position < tile.positions ? int(length - first_position) : tile.positions;
+    const std::size_t n = std::size_t(tile.slices) * std::size_t(tile.positions);
+    key_type* keys = take_scratch<key_type>(team, n);
+    value_type* values = has_values ? take_scratch<value_type>(team, n) : nullptr;
+    auto read = [&](int sl, int po) {
+      const auto in = records_slice(from, first_slice + sl);
+      keys[sl * tile.positions + po] = in.keys[first_position + po];
+      if constexpr (has_values) values[sl * tile.positions + po] = in.values[first_position + po];
+    };
+    auto write = [&](int sl, int po) {
+      const auto out = records_slice(to, first_slice + sl);
+      out.keys[first_position + po] = keys[sl * tile.positions + po];
+      if constexpr (has_values) out.values[first_position + po] = values[sl * tile.positions + po];
+    };
+    if (!strided_records<From>)
+      for_each_striped(team, slices, positions, read);
+    else
+      for_each_striped(team, positions, slices, [&](int po, int sl) { read(sl, po); });
+    team.team_barrier();
+    if (!strided_records<To>)
+      for_each_striped(team, slices, positions, write);
+    else
+      for_each_striped(team, positions, slices, [&](int po, int sl) { write(sl, po); });
+  }
+};
+
+}  // namespace tessel::detail
+
+#endif

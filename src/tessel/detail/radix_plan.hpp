@@ -1,0 +1,147 @@
+#ifndef TESSEL_DETAIL_RADIX_PLAN_HPP
+#define TESSEL_DETAIL_RADIX_PLAN_HPP
+
+// Host-side decisions of radix sort: the digits of a key type, which of
+// three paths sorts `count` slices of `length` records, and the workspace.
+//
+//  - in_scratch: a slice fits one team's scratch (both ping-pong buffers):
+//    one team per slice sorts it there, every pass, in one launch;
+//  - team_per_slice: one team per slice sorts it through two buffers of the
+//    workspace, with team-local histograms: enough slices to fill the
+//    execution space, or slices too short to share;
+//  - teams_per_slice: long slices split into blocks, one team per block; per
+//    pass a count kernel, one exclusive scan over the counts of every block
+//    of every slice (laid out slice by slice, digit by digit, block by
+//    block), and a scatter kernel.
+//
+// A team never counts 2^32 elements or more, so team-local counters are 32
+// bits; offsets into the whole array (the scanned counts) are 64 bits.
+
+#include <tessel/detail/slices.hpp>
+#include <tessel/detail/sort_order.hpp>
+#include <tessel/tuning.hpp>
+
+#include <algorithm>
+#include <cstdint>
+
+namespace tessel::detail {
+
+// The digits of a key of `key_bits` bits (its order projection) at
+// `digit_bits` bits per pass, least significant first. The last digit may be
+// narrower; a key narrower than a digit takes one pass.
+struct RadixDigits {
+  int key_bits = 32;
+  int bits = 8;    // per pass
+  int passes = 4;
+  int radix = 256;  // counters per histogram: 2^min(bits, key_bits)
+
+  KOKKOS_INLINE_FUNCTION int shift(int pass) const { return pass * bits; }
+  KOKKOS_INLINE_FUNCTION std::uint64_t mask(int pass) const {
+    const int width = key_bits - shift(pass) < bits ? key_bits - shift(pass) : bits;
+    return (std::uint64_t(1) << width) - 1;
+  }
+  // Whether pass `pass` reorders anything when the keys' projections differ
+  // from one another only in the bits of `differing`.
+  KOKKOS_INLINE_FUNCTION bool needed(int pass, std::uint64_t differing) const {
+    return ((differing >> shift(pass)) & mask(pass)) != 0;
+  }
+};
+
+inline RadixDigits radix_digits(std::size_t key_bytes, int digit_bits) {
+  RadixDigits digits;
+  digits.key_bits = static_cast<int>(key_bytes * 8);
+  digits.bits = std::clamp(digit_bits, 1, 16);
+  digits.passes = (digits.key_bits + digits.bits - 1) / digits.bits;
+  digits.radix = 1 << std::min(digits.bits, digits.key_bits);
+  return digits;
+}
+
+// The digit of a key in one pass, through the sort's order projection
+// (descending keys are complemented, so their digits run backwards).
+template <class Order>
+struct RadixDigit {
+  Order order;
+  int shift;
+  std::uint64_t mask;
+  template <class Key>
+  KOKKOS_FORCEINLINE_FUNCTION int operator()(const Key& key) const {
+    return static_cast<int>((static_cast<std::uint64_t>(order.project(key)) >> shift) & mask);
+  }
+};
+
+template <class Order>
+RadixDigit<Order> radix_digit(const Order& order, const RadixDigits& digits, int pass) {
+  return RadixDigit<Order>{order, digits.shift(pass), digits.mask(pass)};
+}
+
+enum class RadixPath { in_scratch, team_per_slice, teams_per_slice };
+
+struct RadixPlan {
+  RadixPath path = RadixPath::team_per_slice;
+  RadixDigits digits;
+  index_type blocks_per_slice = 1;  // teams_per_slice: teams per slice and pass
+  index_type block = 0;             // elements per block (the last one of a slice may be shorter)
+};
+
+// The team scratch of the radix kernels: the counters (`counter_bytes` each)
+// of one or two histograms, and the two chunk arrays of the ranking.
+inline std::size_t radix_counter_scratch(const RadixDigits& digits, int chunk, std::size_t counter_bytes,
+                                         int histograms) {
+  return std::size_t(histograms) * (std::size_t(digits.radix) * counter_bytes + 8) +
+         2 * (std::size_t(std::max(chunk, 1)) * sizeof(int) + 8);
+}
+
+// Scratch of the in-scratch path for slices of `length` records: two
+// buffers of records beside the counters (two histograms of 32-bit counters).
+inline std::size_t radix_slice_scratch(index_type length, std::size_t key_bytes, std::size_t value_bytes,
+                                       const RadixDigits& digits, int chunk) {
+  const std::size_t buffers = 2 * (std::size_t(length) * key_bytes + 16) +
+                              (value_bytes ? 2 * (std::size_t(length) * value_bytes + 16) : 0);
+  return buffers + radix_counter_scratch(digits, chunk, 4, 2);
+}
+
+// The most elements one team counts: its counters are 32-bit.
+inline constexpr index_type radix_team_elements_max = index_type(1) << 31;
+
+// Long slices are split into blocks only while there are fewer slices than
+// this many per unit of concurrency: fewer would leave units idle at the end.
+inline constexpr index_type radix_slices_per_unit = 4;
+
+// `units`: teams the execution space runs at once (its concurrency divided by
+// the team size).
+inline RadixPlan plan_radix(index_type count, index_type length, std::size_t key_bytes, std::size_t value_bytes,
+                            const TuningParameters& tuning, index_type units) {
+  RadixPlan plan;
+  const int chunk = std::max(tuning.radix_chunk_size, 1);
+  // Digits as wide as the tuning asks while the histograms fit the scratch
+  // budget (two of 32-bit counters per team on one-team paths, one of 64-bit
+  // offsets in the scatter of split slices: the same bytes).
+  plan.digits = radix_digits(key_bytes, tuning.radix_bits);
+  while (plan.digits.bits > 1 && radix_counter_scratch(plan.digits, chunk, 4, 2) > tuning.scratch_bytes)
+    plan.digits = radix_digits(key_bytes, plan.digits.bits - 1);
+  plan.block = length;
+  if (length <= tuning.radix_scratch_slice &&
+      radix_slice_scratch(length, key_bytes, value_bytes, plan.digits, chunk) <= tuning.scratch_bytes) {
+    plan.path = RadixPath::in_scratch;
+    return plan;
+  }
+  units = std::max<index_type>(units, 1);
+  const bool enough_slices = units == 1 ? count >= 1 : count >= radix_slices_per_unit * units;
+  const index_type block_min = std::max<index_type>(tuning.radix_block_elements, 1);
+  const index_type team_slice = std::clamp<index_type>(tuning.radix_team_slice, 1, radix_team_elements_max);
+  if (length <= team_slice && (enough_slices || length <= block_min)) {
+    plan.path = RadixPath::team_per_slice;
+    return plan;
+  }
+  plan.path = RadixPath::teams_per_slice;
+  const index_type wanted = (radix_slices_per_unit * units + count - 1) / count;
+  index_type blocks = std::min((length + block_min - 1) / block_min, std::max<index_type>(wanted, 1));
+  blocks = std::max(blocks, (length + team_slice - 1) / team_slice);
+  plan.block = (length + blocks - 1) / blocks;
+  plan.blocks_per_slice = (length + plan.block - 1) / plan.block;
+  return plan;
+}
+
+}  // namespace tessel::detail
+
+#endif

@@ -1,0 +1,184 @@
+#ifndef TESSEL_DETAIL_RADIX_SORT_HPP
+#define TESSEL_DETAIL_RADIX_SORT_HPP
+
+// The driver of radix sort over `count` slices of `length` records: stages
+// strided slices into packed ones, runs the path plan_radix picks, and says
+// how much workspace that takes.
+
+#include <tessel/detail/radix_kernels.hpp>
+#include <tessel/detail/sort_algorithms.hpp>
+#include <tessel/operators.hpp>
+#include <tessel/scan.hpp>
+
+namespace tessel::detail {
+
+// Teams the space runs at once with the tuning's team size.
+template <class Exec>
+index_type radix_units(const Exec& exec, const TuningParameters& tuning) {
+  return std::max<index_type>(1, index_type(exec.concurrency()) / std::max(tuning.team_size, 1));
+}
+
+template <class Source>
+RadixPlan radix_plan_for(index_type count, index_type length, const TuningParameters& tuning, index_type units) {
+  return plan_radix(count, length, sizeof(typename Source::key_type),
+                    Source::has_values ? sizeof(typename Source::value_type) : 0, tuning, units);
+}
+
+// Scratch tiles of StageKernel: 32 neighbouring slices (a 64-byte line holds
+// 16 floats of LayoutLeft rows, so every line read is used whole) by as many
+// positions as the scratch budget holds, at most 256.
+inline StageTile stage_tile(const TuningParameters& tuning, std::size_t record_bytes) {
+  StageTile tile{32, 1};
+  const std::size_t fit = tuning.scratch_bytes / (std::size_t(tile.slices) * record_bytes + 32);
+  tile.positions = static_cast<int>(std::clamp<std::size_t>(fit, 1, 256));
+  return tile;
+}
+
+template <class Source, class Target>
+std::size_t radix_workspace_bytes(index_type count, index_type length, const TuningParameters& tuning,
+                                  index_type units) {
+  using Key = typename Source::key_type;
+  using Value = typename Source::value_type;
+  constexpr bool has_values = Source::has_values;
+  if (count == 0 || length <= 1) return 0;
+  const RadixPlan plan = radix_plan_for<Source>(count, length, tuning, units);
+  std::size_t bytes = 0;
+  if (strided_records<Source> || strided_records<Target>)
+    bytes += packed_records_bytes<Key, Value, has_values>(count, length);
+  if (plan.path != RadixPath::in_scratch) bytes += 2 * packed_records_bytes<Key, Value, has_values>(count, length);
+  if (plan.path == RadixPath::teams_per_slice)
+    bytes += WorkspaceCursor::bytes<index_type>(count * plan.digits.radix * plan.blocks_per_slice);
+  return bytes;
+}
+
+// Long slices, several teams each: per needed pass a count, one scan over
+// all counts and a scatter; source -> buffer -> ... -> target.
+template <class Exec, class Source, class Target, class Order>
+void radix_sort_blocks(const char* function, const Exec& exec, index_type count, index_type length,
+                       const Source& source, const Target& target, bool in_place, const Order& order,
+                       const TuningParameters& tuning, const RadixPlan& plan, WorkspaceCursor& cursor) {
+  using Key = typename Source::key_type;
+  using Value = typename Source::value_type;
+  constexpr bool has_values = Source::has_values;
+  const RadixDigits& digits = plan.digits;
+  const RadixBlocks blocks{plan.blocks_per_slice, plan.block, length};
+  const index_type teams = count * plan.blocks_per_slice;
+  const int chunk = std::max(tuning.radix_chunk_size, 1);
+  const auto buffers_0 = packed_records<Key, Value, has_values>(cursor, count, length);
+  const auto buffers_1 = packed_records<Key, Value, has_values>(cursor, count, length);
+  const index_type counters = count * digits.radix * plan.blocks_per_slice;
+  index_type* counts = cursor.take<index_type>(counters);
+  const Kokkos::View<index_type*, typename Exec::memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>> scanned(
+      counts, counters);
+
+  std::uint64_t differing = 0;
+  Kokkos::parallel_reduce("tessel::sort::radix_differing", make_team_policy(function, exec, teams, tuning.team_size, 0),
+                          RadixDifferingKernel<Exec, Source, Order>{source, order, blocks},
+                          Kokkos::BOr<std::uint64_t>(differing));
+  int active[64];
+  int k = 0;
+  for (int p = 0; p < digits.passes; ++p)
+    if (digits.needed(p, differing)) active[k++] = p;
+
+  const auto copy = [&](const auto& from, const auto& to) {
+    Kokkos::parallel_for("tessel::sort::copy", range_policy(exec, count * length),
+                         CopyRecords<std::decay_t<decltype(from)>, std::decay_t<decltype(to)>>{from, to, length});
+  };
+  const auto pass = [&](const auto& from, const auto& to, int p) {
+    using From = std::decay_t<decltype(from)>;
+    using To = std::decay_t<decltype(to)>;
+    const auto digit = radix_digit(order, digits, p);
+    using Count = RadixCountKernel<From, Order>;
+    Kokkos::parallel_for("tessel::sort::radix_count",
+                         make_team_policy(function, exec, teams, tuning.team_size, Count::scratch_bytes(digits, chunk)),
+                         Count{from, digit, blocks, digits.radix, counts, chunk, tuning.radix_scratch_atomics});
+    exclusive_scan(exec, scanned, scanned, Plus{}, index_type(0));
+    using Scatter = RadixScatterKernel<From, To, Order>;
+    Kokkos::parallel_for(
+        "tessel::sort::radix_scatter",
+        make_team_policy(function, exec, teams, tuning.team_size, Scatter::scratch_bytes(digits, chunk)),
+        Scatter{from, to, digit, blocks, digits.radix, counts, chunk, tuning.radix_scratch_atomics});
+  };
+  if (k == 0) {
+    if (!in_place) copy(source, target);
+    return;
+  }
+  if (k == 1) {
+    if (in_place) {
+      copy(source, buffers_0);
+      pass(buffers_0, target, active[0]);
+    } else {
+      pass(source, target, active[0]);
+    }
+    return;
+  }
+  pass(source, buffers_0, active[0]);
+  for (int i = 1; i + 1 < k; ++i) {
+    if (i % 2 == 1) pass(buffers_0, buffers_1, active[i]);
+    else pass(buffers_1, buffers_0, active[i]);
+  }
+  if (k % 2 == 0) pass(buffers_0, target, active[k - 1]);
+  else pass(buffers_1, target, active[k - 1]);
+}
+
+// Sorts slices that are read and written along memory (see StageKernel
+// otherwise).
+template <class Exec, class Source, class Target, class Order>
+void radix_sort_unstaged(const char* function, const Exec& exec, index_type count, index_type length,
+                         const Source& source, const Target& target, bool in_place, const Order& order,
+                         const TuningParameters& tuning, WorkspaceCursor& cursor) {
+  using Key = typename Source::key_type;
+  using Value = typename Source::value_type;
+  constexpr bool has_values = Source::has_values;
+  const RadixPlan plan = radix_plan_for<Source>(count, length, tuning, radix_units(exec, tuning));
+  const int chunk = std::max(tuning.radix_chunk_size, 1);
+  if (plan.path == RadixPath::teams_per_slice) {
+    radix_sort_blocks(function, exec, count, length, source, target, in_place, order, tuning, plan, cursor);
+    return;
+  }
+  using Kernel = SliceRadixKernel<Source, Target, Order>;
+  Kernel kernel{source, target, order, plan.digits, length, in_place, plan.path == RadixPath::in_scratch, {}, chunk,
+                tuning.radix_scratch_atomics};
+  if (!kernel.in_scratch) {
+    kernel.workspace[0] = packed_records<Key, Value, has_values>(cursor, count, length);
+    kernel.workspace[1] = packed_records<Key, Value, has_values>(cursor, count, length);
+  }
+  Kokkos::parallel_for(
+      "tessel::sort::radix_slices",
+      make_team_policy(function, exec, count, tuning.team_size,
+                       Kernel::scratch_bytes(kernel.in_scratch, length, plan.digits, chunk)),
+      kernel);
+}
+
+template <class Exec, class From, class To>
+void stage_records(const char* function, const Exec& exec, index_type count, index_type length, const From& from,
+                   const To& to, const TuningParameters& tuning) {
+  using Kernel = StageKernel<From, To>;
+  const StageTile tile = stage_tile(tuning, record_size_of<From>());
+  const index_type along = (length + tile.positions - 1) / tile.positions;
+  const index_type across = (count + tile.slices - 1) / tile.slices;
+  Kokkos::parallel_for("tessel::sort::radix_stage",
+                       make_team_policy(function, exec, along * across, tuning.team_size, Kernel::scratch_bytes(tile)),
+                       Kernel{from, to, count, length, tile, along});
+}
+
+template <class Exec, class Source, class Target, class Order>
+void radix_sort_slices(const char* function, const Exec& exec, index_type count, index_type length,
+                       const Source& source, const Target& target, bool in_place, const Order& order,
+                       const TuningParameters& tuning, unsigned char* workspace) {
+  WorkspaceCursor cursor(workspace);
+  if constexpr (strided_records<Source> || strided_records<Target>) {
+    using Key = typename Source::key_type;
+    using Value = typename Source::value_type;
+    const auto staged = packed_records<Key, Value, Source::has_values>(cursor, count, length);
+    stage_records(function, exec, count, length, source, staged, tuning);
+    radix_sort_unstaged(function, exec, count, length, staged, staged, true, order, tuning, cursor);
+    stage_records(function, exec, count, length, staged, target, tuning);
+  } else {
+    radix_sort_unstaged(function, exec, count, length, source, target, in_place, order, tuning, cursor);
+  }
+}
+
+}  // namespace tessel::detail
+
+#endif

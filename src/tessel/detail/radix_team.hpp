@@ -1,0 +1,194 @@
+#ifndef TESSEL_DETAIL_RADIX_TEAM_HPP
+#define TESSEL_DETAIL_RADIX_TEAM_HPP
+
+// What one team does in a radix pass over a range of one slice: count the
+// digits, turn counts into offsets, and scatter every record to its digit's
+// offset plus its rank among the earlier records of that digit (stable).
+//
+// Ranking, as Tuning's radix_scratch_atomics chooses:
+//  - in order: a team of one thread with atomics chosen counts and places
+//    records one after the other (plain increments; nothing to race with);
+//  - scratch atomics: a team of several threads counts with atomic
+//    increments in scratch, in any order, and ranks in chunks (below);
+//  - chunks (portable, no atomics): the range is taken in chunks of
+//    radix_chunk_size records. Each record's rank in its chunk is the number
+//    of earlier records of its digit there; the last record of each digit
+//    adds the chunk's count to the digit's counter, alone, after a barrier.
+//    Chunks follow one another, so the order of the input is kept.
+
+#include <tessel/detail/radix_plan.hpp>
+#include <tessel/detail/team.hpp>
+
+#include <cstdint>
+
+namespace tessel::detail {
+
+enum class RadixRanking { in_order, scratch_atomics, chunks };
+
+template <class Member>
+KOKKOS_INLINE_FUNCTION RadixRanking radix_ranking(const Member& team, bool scratch_atomics) {
+  if (!scratch_atomics) return RadixRanking::chunks;
+  return team.team_size() == 1 ? RadixRanking::in_order : RadixRanking::scratch_atomics;
+}
+
+// The chunk arrays of the ranking: each record's digit, and what the last
+// record of each digit adds to its counter.
+struct RadixChunk {
+  int* digits;
+  int* adds;
+  int size;
+
+  static std::size_t bytes(int size) { return 2 * scratch_for<int>(size); }
+  template <class Member>
+  KOKKOS_INLINE_FUNCTION static RadixChunk take(const Member& team, int size) {
+    RadixChunk chunk;
+    chunk.digits = take_scratch<int>(team, size);
+    chunk.adds = take_scratch<int>(team, size);
+    chunk.size = size;
+    return chunk;
+  }
+};
+
+// Visits records [begin, end) chunk by chunk: visit(i, digit, position) with
+// position = counters[digit] + the record's rank in its chunk; then advances
+// the counters past the chunk.
+template <class Member, class Counter, class DigitAt, class Visit>
+KOKKOS_INLINE_FUNCTION void for_each_ranked(const Member& team, const RadixChunk& chunk, Counter* counters,
+                                            index_type begin, index_type end, const DigitAt& digit_at,
+                                            const Visit& visit) {
+  const int team_size = team.team_size(), rank = team.team_rank();
+  for (index_type first = begin; first < end; first += chunk.size) {
+    const int n = end - first < chunk.size ? static_cast<int>(end - first) : chunk.size;
+    for (int e = rank; e < n; e += team_size) chunk.digits[e] = digit_at(first + e);
+    team.team_barrier();
+    for (int e = rank; e < n; e += team_size) {
+      const int digit = chunk.digits[e];
+      int before = 0;
+      for (int j = 0; j < e; ++j) before += chunk.digits[j] == digit;
+      bool last = true;
+      for (int j = e + 1; j < n && last; ++j) last = chunk.digits[j] != digit;
+      visit(first + e, digit, counters[digit] + Counter(before));
+      chunk.adds[e] = last ? before + 1 : 0;
+    }
+    team.team_barrier();
+    for (int e = rank; e < n; e += team_size)
+      if (chunk.adds[e] != 0) counters[chunk.digits[e]] += Counter(chunk.adds[e]);
+    team.team_barrier();
+  }
+}
+
+// counts[d] = how many of keys[begin, end) have digit d.
+template <class Member, class Counter, class KeySlice, class Digit>
+KOKKOS_INLINE_FUNCTION void team_count(const Member& team, RadixRanking ranking, const RadixChunk& chunk,
+                                       Counter* counts, int radix, const KeySlice& keys, index_type begin,
+                                       index_type end, const Digit& digit) {
+  const int team_size = team.team_size(), rank = team.team_rank();
+  for (int d = rank; d < radix; d += team_size) counts[d] = 0;
+  team.team_barrier();
+  if (ranking == RadixRanking::in_order) {
+    for (index_type i = begin; i < end; ++i) ++counts[digit(keys[i])];
+  } else if (ranking == RadixRanking::scratch_atomics) {
+    for (index_type i = begin + rank; i < end; i += team_size) Kokkos::atomic_increment(&counts[digit(keys[i])]);
+  } else {
+    for_each_ranked(team, chunk, counts, begin, end, [&](index_type i) { return digit(keys[i]); },
+                    [](index_type, int, Counter) {});
+  }
+  team.team_barrier();
+}
+
+// counts[d] becomes base + the sum of counts[0, d).
+template <class Member, class Counter>
+KOKKOS_INLINE_FUNCTION void team_offsets(const Member& team, Counter* counts, int radix, Counter base) {
+  if (team.team_size() == 1) {
+    Counter sum = base;
+    for (int d = 0; d < radix; ++d) {
+      const Counter c = counts[d];
+      counts[d] = sum;
+      sum += c;
+    }
+  } else {
+    // Each thread reads and writes only its own digits.
+    Kokkos::parallel_scan(Kokkos::TeamThreadRange(team, radix), [&](const int d, Counter& partial, const bool last) {
+      const Counter c = counts[d];
+      if (last) counts[d] = base + partial;
+      partial += c;
+    });
+  }
+  team.team_barrier();
+}
+
+// Bits in which the projections of keys[begin, end) differ from `reference`'s.
+template <class Member, class KeySlice, class Order, class Key>
+KOKKOS_INLINE_FUNCTION std::uint64_t team_differing_bits(const Member& team, const KeySlice& keys,
+                                                         index_type begin, index_type end, const Order& order,
+                                                         const Key& reference) {
+  const std::uint64_t first = static_cast<std::uint64_t>(order.project(reference));
+  std::uint64_t differing = 0;
+  if (team.team_size() == 1) {
+    for (index_type i = begin; i < end; ++i) differing |= static_cast<std::uint64_t>(order.project(keys[i])) ^ first;
+    return differing;
+  }
+  Kokkos::parallel_reduce(
+      Kokkos::TeamThreadRange(team, begin, end),
+      [&](const index_type i, std::uint64_t& bits) { bits |= static_cast<std::uint64_t>(order.project(keys[i])) ^ first; },
+      Kokkos::BOr<std::uint64_t>(differing));
+  return differing;
+}
+
+// Writes records [begin, end) of `from` to `to` at offsets[digit] + rank,
+// advancing offsets. `count_next` (in order only) also counts, into `next`,
+// the digits of the next pass: the histogram the next pass over the same
+// range needs, without reading the records again.
+template <class Member, class Counter, class From, class To, class Digit, class NextDigit>
+KOKKOS_INLINE_FUNCTION void team_scatter(const Member& team, RadixRanking ranking, const RadixChunk& chunk,
+                                         Counter* offsets, const From& from, const To& to, index_type begin,
+                                         index_type end, const Digit& digit, std::uint32_t* next,
+                                         const NextDigit& next_digit) {
+  constexpr bool has_values = From::has_values && To::has_values;
+  auto move = [&](index_type i, Counter position) {
+    const auto key = from.keys[i];
+    to.keys[static_cast<index_type>(position)] = key;
+    if constexpr (has_values) to.values[static_cast<index_type>(position)] = from.values[i];
+  };
+  if (ranking == RadixRanking::in_order) {
+    if (next) {
+      for (index_type i = begin; i < end; ++i) {
+        const auto key = from.keys[i];
+        ++next[next_digit(key)];
+        const index_type position = static_cast<index_type>(offsets[digit(key)]++);
+        to.keys[position] = key;
+        if constexpr (has_values) to.values[position] = from.values[i];
+      }
+    } else {
+      for (index_type i = begin; i < end; ++i) move(i, offsets[digit(from.keys[i])]++);
+    }
+  } else {
+    for_each_ranked(team, chunk, offsets, begin, end, [&](index_type i) { return digit(from.keys[i]); },
+                    [&](index_type i, int, Counter position) { move(i, position); });
+  }
+  team.team_barrier();
+}
+
+// One slice's keys and values (a slice object of each, or raw pointers).
+template <class KeySlice, class ValueSlice, bool HasValues>
+struct SliceRecords {
+  static constexpr bool has_values = HasValues;
+  KeySlice keys;
+  ValueSlice values;
+};
+
+template <bool HasValues, class KeySlice, class ValueSlice>
+KOKKOS_INLINE_FUNCTION SliceRecords<KeySlice, ValueSlice, HasValues> slice_records(const KeySlice& keys,
+                                                                                   const ValueSlice& values) {
+  return SliceRecords<KeySlice, ValueSlice, HasValues>{keys, values};
+}
+
+// Slice `s` of Records (views of every slice).
+template <class Records>
+KOKKOS_INLINE_FUNCTION auto records_slice(const Records& records, index_type s) {
+  return slice_records<Records::has_values>(records.keys.slice(s), records.values.slice(s));
+}
+
+}  // namespace tessel::detail
+
+#endif

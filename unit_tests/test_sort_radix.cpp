@@ -1,0 +1,352 @@
+// RadixSort: every key type and both orders through every path (in scratch,
+// one team per slice, several teams per slice), both ranking variants, chunk
+// sizes 32 and 64, tiny digits (many passes); along dims; errors; workspace
+// reuse; the plan's decisions. Checked bit for bit against std::stable_sort
+// in the total order (radix sort is stable).
+#include <sort_test_support.hpp>
+
+#include <tessel/detail/radix_plan.hpp>
+
+#include <cstdlib>
+#include <cstring>
+#include <numeric>
+
+namespace {
+
+using namespace tessel_test;
+
+template <class Case>
+class RadixTypes : public ::testing::Test {};
+using TypeCases = CasesFor<std::int8_t, std::uint8_t, std::int16_t, std::uint16_t, std::int32_t, std::uint32_t,
+                           std::int64_t, std::uint64_t, float, double>;
+TYPED_TEST_SUITE(RadixTypes, TypeCases);
+
+template <class Space>
+class Radix : public ::testing::Test {};
+TYPED_TEST_SUITE(Radix, TestSpaces);
+
+struct RadixCase {
+  tessel::TuningParameters tuning;
+  std::string name;
+};
+
+// The default tuning, then tunings that force each path and variant on
+// small inputs: every slice in scratch or none, slices split among teams of
+// a few records, 3-bit digits (11 passes for 32-bit keys), both ranking
+// variants, chunks of 32 and 64 and of 3 (several chunks per team range),
+// teams of 1 and 4 threads (4 where the space runs them).
+inline std::vector<RadixCase> radix_cases(const tessel::TuningParameters& base) {
+  std::vector<RadixCase> cases{{base, "default"}};
+  for (bool atomics : {true, false})
+    for (int chunk : {32, 64, 3})
+      for (int team : {1, 4}) {
+        tessel::TuningParameters tuning = base;
+        tuning.radix_scratch_atomics = atomics;
+        tuning.radix_chunk_size = chunk;
+        tuning.team_size = team;
+        const std::string variant = std::string(atomics ? "atomics" : "portable") + " chunk " +
+                                    std::to_string(chunk) + " team " + std::to_string(team);
+        tuning.radix_bits = 8;
+        tuning.radix_scratch_slice = 1 << 20;
+        tuning.scratch_bytes = 1 << 20;
+        cases.push_back({tuning, variant + " in scratch"});
+        tuning.radix_scratch_slice = 0;
+        tuning.radix_bits = chunk == 3 ? 3 : 11;
+        cases.push_back({tuning, variant + " team per slice, " + std::to_string(tuning.radix_bits) + "-bit digits"});
+        tuning.radix_team_slice = 16;
+        tuning.radix_block_elements = 5;
+        cases.push_back({tuning, variant + " teams per slice, " + std::to_string(tuning.radix_bits) + "-bit digits"});
+      }
+  return cases;
+}
+
+template <class Space, class T>
+void check_whole(const std::vector<T>& input, bool descending, const tessel::TuningParameters& tuning,
+                 const std::string& what) {
+  Kokkos::View<T*, typename Space::memory_space> view("tessel_test::keys", input.size());
+  fill_view(view, [&](auto, std::size_t flat) { return input[flat]; });
+  tessel::sort(Space(), view, sort_options<tessel::RadixSort>(-1, descending), tuning);
+  auto host = to_host(view);
+  const std::vector<T> got(host.data(), host.data() + host.extent(0));
+  expect_sorted_slice(input, got, descending, true, what);
+}
+
+TYPED_TEST(RadixTypes, WholeViewsEveryPathStableAndExact) {
+  using Space = typename TypeParam::space;
+  using T = typename TypeParam::value;
+  const auto cases = radix_cases(tessel::Tuning<Space>{});
+  for (bool descending : {false, true})
+    for (const auto& c : cases)
+      for (std::size_t n : {0, 1, 2, 3, 17, 100, 1025, 3000})
+        for (Pattern pattern : {Pattern::random, Pattern::duplicates, Pattern::sorted, Pattern::reversed,
+                                Pattern::organ_pipe, Pattern::special})
+          check_whole<Space>(make_keys<T>(n, pattern, n + 11), descending, c.tuning,
+                             c.name + (descending ? " descending " : " ascending ") + pattern_name(pattern) + " n " +
+                                 std::to_string(n));
+}
+
+// Keys that share digits: only some passes are needed, and which ones
+// differs between slices.
+TYPED_TEST(RadixTypes, PassesWithOneDigitAreSkippedCorrectly) {
+  using Space = typename TypeParam::space;
+  using T = typename TypeParam::value;
+  for (const auto& c : radix_cases(tessel::Tuning<Space>{}))
+    for (int shift : {0, 3, 8, int(sizeof(T) * 8) - 1}) {
+      std::vector<T> input(700);
+      std::mt19937_64 engine(shift);
+      for (auto& key : input) {
+        // One varying bit at `shift`, everything else the same.
+        using U = tessel::detail::ordered_unsigned_t<T>;
+        const U bits = U(U(0x5a) | (U(engine() & 1) << shift));
+        std::memcpy(&key, &bits, sizeof(T));
+      }
+      for (bool descending : {false, true})
+        check_whole<Space>(input, descending, c.tuning, c.name + " varying bit " + std::to_string(shift));
+      std::vector<T> constant(50, input[0]);
+      check_whole<Space>(constant, false, c.tuning, c.name + " constant");
+    }
+}
+
+template <class Space, int Rank, class LayoutType, class T>
+void check_dims(const std::array<std::size_t, 3>& extents, const RadixCase& c) {
+  for (int dim = 0; dim < Rank; ++dim)
+    for (bool descending : {false, true}) {
+      auto test_view = make_view<T, Rank, LayoutType, Space>(extents);
+      const auto values = make_keys<T>(extents[0] * extents[1] * extents[2],
+                                       std::is_floating_point_v<T> ? Pattern::special : Pattern::duplicates, 5 + dim);
+      fill_view(test_view.view, [&](auto, std::size_t flat) { return values[flat]; });
+      const auto before = host_copy(test_view.view);
+      tessel::sort(Space(), test_view.view, sort_options<tessel::RadixSort>(dim, descending), c.tuning);
+      const auto inputs = host_slices(before, dim);
+      const auto outputs = host_slices(to_host(test_view.view), dim);
+      ASSERT_EQ(inputs.size(), outputs.size());
+      std::ostringstream what;
+      what << c.name << ' ' << typeid(T).name() << " rank " << Rank << ' ' << typeid(LayoutType).name() << ' '
+           << extents[0] << 'x' << extents[1] << 'x' << extents[2] << " dim " << dim
+           << (descending ? " descending" : " ascending");
+      for (std::size_t s = 0; s < inputs.size(); ++s)
+        expect_sorted_slice(inputs[s], outputs[s], descending, true, what.str() + " slice " + std::to_string(s));
+    }
+}
+
+// Every dim of 2D and 3D views in every layout, contiguous slices after
+// singleton extents, empty and singleton slices, every path.
+TYPED_TEST(Radix, AlongEveryDimEveryLayoutEveryPath) {
+  using Space = TypeParam;
+  const std::vector<std::array<std::size_t, 3>> shapes2{{0, 4, 1}, {1, 1, 1}, {1, 50, 1}, {50, 1, 1}, {16, 40, 1},
+                                                        {300, 7, 1}, {7, 1300, 1}};
+  const std::vector<std::array<std::size_t, 3>> shapes3{{2, 3, 4}, {5, 1, 40}, {1, 33, 1}, {0, 2, 2}, {9, 70, 3}};
+  const auto cases = radix_cases(tessel::Tuning<Space>{});
+  for (const auto& c : cases) {
+    for (const auto& extents : shapes2) {
+      check_dims<Space, 2, Kokkos::LayoutLeft, float>(extents, c);
+      check_dims<Space, 2, Kokkos::LayoutRight, std::int16_t>(extents, c);
+      check_dims<Space, 2, Kokkos::LayoutStride, double>(extents, c);
+    }
+    for (const auto& extents : shapes3) {
+      check_dims<Space, 3, Kokkos::LayoutLeft, std::uint64_t>(extents, c);
+      check_dims<Space, 3, Kokkos::LayoutRight, float>(extents, c);
+      check_dims<Space, 3, Kokkos::LayoutStride, std::int32_t>(extents, c);
+    }
+  }
+}
+
+// Stability through the values: equal keys keep their input positions, in
+// both orders, on every path.
+TYPED_TEST(Radix, SortByKeyAndSortpermAreStable) {
+  using Space = TypeParam;
+  for (const auto& c : radix_cases(tessel::Tuning<Space>{}))
+    for (bool descending : {false, true})
+      for (std::size_t n : {1, 2, 40, 1000, 2500}) {
+        const auto keys_in = make_keys<float>(n, Pattern::special, n);
+        std::vector<std::size_t> order(n);
+        std::iota(order.begin(), order.end(), std::size_t(0));
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+          return descending ? total_less(keys_in[b], keys_in[a]) : total_less(keys_in[a], keys_in[b]);
+        });
+        const auto options = sort_options<tessel::RadixSort>(-1, descending);
+        Kokkos::View<float*, typename Space::memory_space> keys("tessel_test::keys", n);
+        Kokkos::View<std::int32_t*, typename Space::memory_space> values("tessel_test::values", n);
+        fill_view(keys, [&](auto, std::size_t flat) { return keys_in[flat]; });
+        fill_view(values, [&](auto, std::size_t flat) { return std::int32_t(flat); });
+        tessel::sort_by_key(Space(), keys, values, options, c.tuning);
+        Kokkos::View<std::uint16_t*, typename Space::memory_space> perm("tessel_test::perm", n);
+        fill_view(keys, [&](auto, std::size_t flat) { return keys_in[flat]; });
+        tessel::sortperm(Space(), perm, keys, options, c.tuning);
+        const auto got_keys = to_host(keys);
+        const auto got_values = to_host(values);
+        const auto got_perm = to_host(perm);
+        for (std::size_t i = 0; i < n; ++i) {
+          ASSERT_EQ(std::size_t(got_values(i)), order[i]) << c.name << " sort_by_key n " << n << " at " << i;
+          ASSERT_EQ(std::size_t(got_perm(i)), order[i]) << c.name << " sortperm n " << n << " at " << i;
+          ASSERT_TRUE(same_bits(got_keys(i), keys_in[i])) << c.name << " sortperm changed its keys at " << i;
+        }
+      }
+}
+
+TYPED_TEST(Radix, SortpermAndByKeyAlongDimsOfMixedLayouts) {
+  using Space = TypeParam;
+  using Memory = typename Space::memory_space;
+  for (const auto& c : radix_cases(tessel::Tuning<Space>{}))
+    for (auto extents : std::vector<std::array<std::size_t, 2>>{{30, 7}, {7, 300}, {1, 5}, {0, 3}})
+      for (int dim = 0; dim < 2; ++dim) {
+        Kokkos::View<std::int64_t**, Kokkos::LayoutLeft, Memory> keys("tessel_test::keys", extents[0], extents[1]);
+        Kokkos::View<std::int32_t**, Kokkos::LayoutRight, Memory> perm("tessel_test::perm", extents[0], extents[1]);
+        Kokkos::View<double**, Kokkos::LayoutRight, Memory> values("tessel_test::values", extents[0], extents[1]);
+        const auto input = make_keys<std::int64_t>(keys.size(), Pattern::duplicates, dim + 3);
+        fill_view(keys, [&](auto, std::size_t flat) { return input[flat]; });
+        fill_view(values, [&](auto, std::size_t flat) { return double(flat); });
+        const auto before = host_copy(keys);
+        const auto values_before = host_copy(values);
+        const auto options = sort_options<tessel::RadixSort>(dim, dim == 1);
+        tessel::sortperm(Space(), perm, keys, options, c.tuning);
+        tessel::sort_by_key(Space(), keys, values, options, c.tuning);
+        const auto key_slices = host_slices(before, dim);
+        const auto value_slices = host_slices(values_before, dim);
+        const auto perm_slices = host_slices(to_host(perm), dim);
+        const auto sorted_slices = host_slices(to_host(keys), dim);
+        const auto moved_slices = host_slices(to_host(values), dim);
+        for (std::size_t s = 0; s < key_slices.size(); ++s) {
+          std::vector<std::size_t> order(key_slices[s].size());
+          std::iota(order.begin(), order.end(), std::size_t(0));
+          std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+            return dim == 1 ? key_slices[s][b] < key_slices[s][a] : key_slices[s][a] < key_slices[s][b];
+          });
+          for (std::size_t i = 0; i < order.size(); ++i) {
+            ASSERT_EQ(std::size_t(perm_slices[s][i]), order[i]) << c.name << " sortperm dim " << dim << " slice " << s;
+            ASSERT_EQ(sorted_slices[s][i], key_slices[s][order[i]]) << c.name << " keys dim " << dim << " slice " << s;
+            ASSERT_TRUE(same_bits(moved_slices[s][i], value_slices[s][order[i]]))
+                << c.name << " values dim " << dim << " slice " << s;
+          }
+        }
+      }
+}
+
+TYPED_TEST(Radix, WorkspaceIsReusedAcrossSizes) {
+  using Space = TypeParam;
+  tessel::SortWorkspace<typename Space::memory_space> workspace;
+  tessel::SortOptions options = sort_options<tessel::RadixSort>(-1, false);
+  std::size_t high = 0;
+  for (int round = 0; round < 2; ++round)
+    for (std::size_t n : {5000, 100, 20000, 7}) {
+      const auto input = make_keys<std::uint32_t>(n, Pattern::random, n + round);
+      Kokkos::View<std::uint32_t*, typename Space::memory_space> keys("tessel_test::keys", n);
+      fill_view(keys, [&](auto, std::size_t flat) { return input[flat]; });
+      tessel::sort(Space(), keys, options, workspace);
+      const auto host = to_host(keys);
+      expect_sorted_slice(input, std::vector<std::uint32_t>(host.data(), host.data() + n), false, true,
+                          "workspace round " + std::to_string(round) + " n " + std::to_string(n));
+      if (round == 0) high = std::max(high, workspace.size());
+      else EXPECT_EQ(workspace.size(), high) << "the second round of the same sizes grew the workspace";
+    }
+}
+
+TYPED_TEST(Radix, BadArgumentsThrowBeforeWriting) {
+  using Space = TypeParam;
+  const auto input = make_keys<double>(300, Pattern::random, 1);
+  Kokkos::View<double*, typename Space::memory_space> keys("tessel_test::keys", input.size());
+  fill_view(keys, [&](auto, std::size_t flat) { return input[flat]; });
+  auto expect_invalid = [&](auto&& call, const std::string& text) {
+    expect_invalid_and_untouched<Space>(call, keys, text);
+  };
+  tessel::SortOptions radix = sort_options<tessel::RadixSort>(-1, false);
+  expect_invalid([&] { tessel::sort(Space(), keys, [](double a, double b) { return a < b; }, radix); },
+                 "RadixSort does not take a comparator");
+  radix.algorithm = tessel::RadixSort{0, 0, -1};
+  expect_invalid([&] { tessel::sort(Space(), keys, radix); }, "chunk_size -1 is negative");
+  radix.algorithm = tessel::RadixSort{0, -3, 0};
+  expect_invalid([&] { tessel::sort(Space(), keys, radix); }, "items_per_thread -3 is negative");
+  struct Pair {
+    int a, b;
+    KOKKOS_INLINE_FUNCTION bool operator<(const Pair& other) const { return a < other.a; }
+  };
+  Kokkos::View<Pair*, typename Space::memory_space> pairs("tessel_test::pairs", 4);
+  radix.algorithm = tessel::RadixSort{};
+  expect_invalid_and_untouched<Space>([&] { tessel::sort(Space(), pairs, radix); }, pairs,
+                                      "RadixSort sorts integer, float and double keys");
+}
+
+// Fields of RadixSort reach the kernels: block_size, items_per_thread and
+// chunk_size that would fail to fit or rank wrongly show up as wrong results.
+TYPED_TEST(Radix, AlgorithmFieldsOverrideTheTuning) {
+  using Space = TypeParam;
+  tessel::TuningParameters tuning = tessel::Tuning<Space>{};
+  tuning.radix_scratch_slice = 0;
+  tuning.radix_team_slice = 64;
+  for (int chunk : {32, 64})
+    for (int items : {1, 7}) {
+      const auto input = make_keys<float>(3000, Pattern::special, chunk + items);
+      Kokkos::View<float*, typename Space::memory_space> keys("tessel_test::keys", input.size());
+      fill_view(keys, [&](auto, std::size_t flat) { return input[flat]; });
+      tessel::SortOptions options;
+      options.algorithm = tessel::RadixSort{2, items, chunk};
+      tessel::sort(Space(), keys, options, tuning);
+      const auto host = to_host(keys);
+      expect_sorted_slice(input, std::vector<float>(host.data(), host.data() + input.size()), false, true,
+                          "chunk " + std::to_string(chunk) + " items " + std::to_string(items));
+    }
+}
+
+TEST(RadixPlan, DigitsOfEveryKeyWidth) {
+  using tessel::detail::radix_digits;
+  EXPECT_EQ(radix_digits(1, 11).passes, 1);
+  EXPECT_EQ(radix_digits(1, 11).radix, 256);
+  EXPECT_EQ(radix_digits(2, 11).passes, 2);
+  EXPECT_EQ(radix_digits(2, 11).mask(1), 0x1fu);
+  EXPECT_EQ(radix_digits(4, 11).passes, 3);
+  EXPECT_EQ(radix_digits(4, 8).passes, 4);
+  EXPECT_EQ(radix_digits(8, 11).passes, 6);
+  EXPECT_EQ(radix_digits(8, 11).mask(5), 0x1ffu);  // 64 - 55 = 9 bits
+  EXPECT_TRUE(radix_digits(4, 8).needed(2, 0x10000));
+  EXPECT_FALSE(radix_digits(4, 8).needed(1, 0x10000));
+}
+
+// Where every path is taken, and that no team ever counts more than 2^31 elements
+// (its counters are 32-bit), however long the slice.
+TEST(RadixPlan, PathsAndPositionWidths) {
+  using namespace tessel::detail;
+  tessel::TuningParameters tuning;
+  tuning.scratch_bytes = 32 * 1024;
+  tuning.radix_bits = 8;
+  tuning.radix_scratch_slice = 1024;
+  tuning.radix_block_elements = 4096;
+  EXPECT_EQ(plan_radix(1000, 1000, 4, 0, tuning, 64).path, RadixPath::in_scratch);
+  EXPECT_EQ(plan_radix(1000, 5000, 4, 0, tuning, 64).path, RadixPath::team_per_slice);
+  // Few long slices on a wide space: split.
+  const RadixPlan few = plan_radix(2, 1 << 20, 4, 0, tuning, 64);
+  EXPECT_EQ(few.path, RadixPath::teams_per_slice);
+  EXPECT_EQ(few.blocks_per_slice, 128);  // 4 slices per unit: 256 teams
+  // One unit of concurrency: one team sorts the whole slice...
+  EXPECT_EQ(plan_radix(1, index_type(1) << 30, 4, 0, tuning, 1).path, RadixPath::team_per_slice);
+  // ...unless it has 2^31 elements or more.
+  for (index_type length : {(index_type(1) << 31) + 1, (index_type(1) << 32) + 1, index_type(1) << 40}) {
+    const RadixPlan huge = plan_radix(1, length, 1, 0, tuning, 1);
+    EXPECT_EQ(huge.path, RadixPath::teams_per_slice) << length;
+    EXPECT_LE(huge.block, radix_team_elements_max) << length;
+    EXPECT_GE(huge.block * huge.blocks_per_slice, length) << length;
+  }
+  // In scratch only when both buffers and the histograms fit.
+  EXPECT_EQ(plan_radix(10, 1000, 8, 8, tuning, 1).path, RadixPath::team_per_slice);
+}
+
+// A real run past 2^32 elements (4 GiB of uint8 keys and 8 GiB of workspace):
+// opt in with TESSEL_TEST_HUGE=1.
+TYPED_TEST(Radix, MoreThanTwoToThe32Elements) {
+  using Space = TypeParam;
+  if (!std::getenv("TESSEL_TEST_HUGE")) GTEST_SKIP() << "set TESSEL_TEST_HUGE=1 to sort 2^32 + 1 uint8 keys";
+  const std::size_t n = (std::size_t(1) << 32) + 1;
+  Kokkos::View<std::uint8_t*, typename Space::memory_space> keys("tessel_test::keys", n);
+  Kokkos::parallel_for(
+      "tessel_test::fill", Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(0, std::int64_t(n)),
+      KOKKOS_LAMBDA(std::int64_t i) { keys(i) = std::uint8_t((std::uint64_t(i) * 2654435761u) >> 7); });
+  std::vector<std::size_t> histogram(256, 0);
+  auto host = to_host(keys);
+  for (std::size_t i = 0; i < n; ++i) ++histogram[host(i)];
+  tessel::sort(Space(), keys, sort_options<tessel::RadixSort>(-1, false));
+  host = to_host(keys);
+  std::size_t at = 0;
+  for (int value = 0; value < 256; ++value)
+    for (std::size_t c = 0; c < histogram[value]; ++c, ++at) ASSERT_EQ(int(host(at)), value) << "at " << at;
+}
+
+}  // namespace
