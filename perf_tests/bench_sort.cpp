@@ -1,8 +1,11 @@
-// Sorts: 16M floats along dim 0 of LayoutLeft views in slices of 16 to 4M
-// and whole, and 16M int64 / double whole, each against per-slice std::sort,
-// std::stable_sort and Kokkos::sort on the same data.
+// Sorts: 16M floats and int64 along dim 0 of LayoutLeft views in slices of
+// 16 to 4M and whole, 16M int32 / double whole, rows of LayoutLeft matrices,
+// every tessel algorithm against per-slice std::sort and Kokkos::sort and,
+// for whole arrays, pdqsort, vqsort, ips4o, TBB and a plain LSD radix loop,
+// on the same data.
 
 #include <bench_support.hpp>
+#include <sort_baselines.hpp>
 
 #include <tessel/sort.hpp>
 
@@ -27,18 +30,67 @@ std::vector<T> random_keys(std::int64_t n) {
   return keys;
 }
 
-// `length`-element slices along dim 0 of a LayoutLeft matrix of n elements
-// (length == n: the whole array).
+// Registers the host baselines of one shape: std::sort per slice, and for
+// whole arrays pdqsort, vqsort, ips4o, TBB's parallel_sort (on as many
+// threads as the space) and the plain LSD radix loop.
+template <class T, class Matrix, class Data>
+void register_host_baselines(const std::string& shape, std::int64_t n, std::int64_t length, std::int64_t bytes,
+                             Data data) {
+  const std::int64_t slices = n / length;
+  auto each_slice = [=](auto sort_one) {
+    return [=] {
+      auto [matrix, reset] = data();
+      return std::make_pair(reset, [=] {
+        for (std::int64_t s = 0; s < slices; ++s) sort_one(&matrix(0, s), &matrix(0, s) + length);
+      });
+    };
+  };
+  register_timed_with_reset(name("sort", "std-sort", type_name<T>(), shape), n, bytes,
+                            each_slice([](T* first, T* last) { std::sort(first, last); }));
+  if (length != n) return;
+#if defined(TESSEL_BENCH_HAVE_PDQSORT)
+  register_timed_with_reset(name("sort", "pdqsort", type_name<T>(), shape), n, bytes,
+                            each_slice([](T* first, T* last) { pdqsort(first, last); }));
+#endif
+#if defined(TESSEL_BENCH_HAVE_IPS4O)
+  register_timed_with_reset(name("sort", "ips4o", type_name<T>(), shape), n, bytes,
+                            each_slice([](T* first, T* last) { ips4o::sort(first, last); }));
+#endif
+#if defined(TESSEL_BENCH_HAVE_HWY)
+  register_timed_with_reset(name("sort", "vqsort", type_name<T>(), shape), n, bytes, each_slice([](T* first, T* last) {
+                              static const hwy::Sorter sorter;
+                              sorter(first, std::size_t(last - first), hwy::SortAscending());
+                            }));
+#endif
+#if defined(TESSEL_BENCH_HAVE_TBB)
+  if constexpr (!std::is_same_v<Space, Kokkos::Serial>)
+    register_timed_with_reset(name("sort", "tbb-parallel_sort", type_name<T>(), shape), n, bytes,
+                              each_slice([](T* first, T* last) {
+                                tbb::global_control threads(tbb::global_control::max_allowed_parallelism,
+                                                            std::size_t(Space().concurrency()));
+                                tbb::parallel_sort(first, last);
+                              }));
+#endif
+  auto buffer = std::make_shared<std::vector<T>>();
+  register_timed_with_reset(name("sort", "lsd-radix11", type_name<T>(), shape), n, bytes,
+                            each_slice([=](T* first, T* last) { lsd_radix_sort(first, std::size_t(last - first), *buffer); }));
+}
+
+// `length`-element slices of n elements: along dim 0 of a LayoutLeft matrix
+// (contiguous; length == n: the whole array), or with `rows` along dim 1 of
+// one (strided: the rows of a matrix).
 template <class T, class Algorithm>
-void register_slices(std::int64_t n, std::int64_t length, const char* algorithm_name) {
+void register_slices(std::int64_t n, std::int64_t length, const char* algorithm_name, bool rows = false) {
   using Matrix = Kokkos::View<T**, Kokkos::LayoutLeft, Space::memory_space>;
   const std::int64_t slices = n / length;
-  const std::string shape = length == n ? "1d:" + std::to_string(n) : "dim0:" + std::to_string(length) + "x" +
-                                                                          std::to_string(slices);
+  const std::string shape = length == n ? "1d:" + std::to_string(n)
+                                        : std::string(rows ? "rows:" : "dim0:") + std::to_string(length) + "x" +
+                                              std::to_string(slices);
   const std::int64_t bytes = 2 * n * std::int64_t(sizeof(T));
   auto data = [=] {
     auto keys = std::make_shared<std::vector<T>>(random_keys<T>(n));
-    Matrix matrix(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("bench::keys")), length, slices);
+    Matrix matrix(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("bench::keys")), rows ? slices : length,
+                  rows ? length : slices);
     auto host = Kokkos::create_mirror_view(matrix);
     auto reset = [=] {
       std::copy(keys->begin(), keys->end(), host.data());
@@ -51,32 +103,20 @@ void register_slices(std::int64_t n, std::int64_t length, const char* algorithm_
       auto [matrix, reset] = data();
       auto workspace = std::make_shared<tessel::SortWorkspace<Space::memory_space>>();
       tessel::SortOptions options;
-      options.dim = 0;
+      options.dim = rows ? 1 : 0;
       options.algorithm = Algorithm{};
       return std::make_pair(reset, [=] { tessel::sort(space, matrix, options, *workspace); });
     });
   });
-  if (std::string(algorithm_name) != "auto") return;  // baselines once per shape
+  if (std::string(algorithm_name) != "auto" || rows) return;  // baselines once per shape
   register_timed_with_reset(name("sort", "kokkos", type_name<T>(), shape), n, bytes, [=] {
     auto [matrix, reset] = data();
     return std::make_pair(reset, [=] {
       for (std::int64_t s = 0; s < slices; ++s) Kokkos::sort(Kokkos::subview(matrix, Kokkos::ALL(), s));
     });
   });
-  if constexpr (Kokkos::SpaceAccessibility<Kokkos::HostSpace, Space::memory_space>::accessible) {
-    register_timed_with_reset(name("sort", "std-sort", type_name<T>(), shape), n, bytes, [=] {
-      auto [matrix, reset] = data();
-      return std::make_pair(reset, [=] {
-        for (std::int64_t s = 0; s < slices; ++s) std::sort(&matrix(0, s), &matrix(0, s) + length);
-      });
-    });
-    register_timed_with_reset(name("sort", "std-stable_sort", type_name<T>(), shape), n, bytes, [=] {
-      auto [matrix, reset] = data();
-      return std::make_pair(reset, [=] {
-        for (std::int64_t s = 0; s < slices; ++s) std::stable_sort(&matrix(0, s), &matrix(0, s) + length);
-      });
-    });
-  }
+  if constexpr (Kokkos::SpaceAccessibility<Kokkos::HostSpace, Space::memory_space>::accessible)
+    register_host_baselines<T, Matrix>(shape, n, length, bytes, data);
 }
 
 template <class T>
@@ -84,15 +124,24 @@ void register_shape(std::int64_t n, std::int64_t length) {
   register_slices<T, tessel::AutoSort>(n, length, "auto");
   register_slices<T, tessel::MergeSort>(n, length, "merge");
   register_slices<T, tessel::BitonicSort>(n, length, "bitonic");
+  register_slices<T, tessel::RadixSort>(n, length, "radix");
 }
 
 }  // namespace
 
 void register_sort_benchmarks() {
+  // The seed's table (seeds/radix-sort-along-dims.txt): 16M keys along dim 0
+  // in slices of 16 to 4M, and whole.
   const std::int64_t n = 16777216;
   for (std::int64_t length : {16LL, 1024LL, 16384LL, 262144LL, 4194304LL, 16777216LL}) register_shape<float>(n, length);
+  for (std::int64_t length : {16384LL, 262144LL, 4194304LL, 16777216LL}) register_shape<std::int64_t>(n, length);
+  register_shape<std::int32_t>(n, n);
   register_shape<double>(n, n);
-  register_shape<std::int64_t>(n, n);
+  register_shape<float>(1048576, 16);
+  // Rows of a LayoutLeft matrix (strided slices) against its columns above.
+  register_slices<float, tessel::RadixSort>(n, 262144, "radix", true);
+  register_slices<float, tessel::MergeSort>(n, 262144, "merge", true);
+  register_slices<float, tessel::RadixSort>(n, 16384, "radix", true);
   // Small cases for quick runs.
   register_shape<float>(10000, 100);
   register_shape<float>(10000, 10000);

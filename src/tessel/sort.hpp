@@ -2,8 +2,9 @@
 #define TESSEL_SORT_HPP
 
 // Sorts of whole rank-1 views and along any dim of rank 1-3 views: keys
-// only, keys with values, and permutations; merge sort (stable) and bitonic
-// sort, AutoSort choosing between them.
+// only, keys with values, and permutations; merge sort (stable), bitonic
+// sort and radix sort (stable; integer, float and double keys), AutoSort
+// choosing among them.
 //
 // Order: floating-point keys follow the total order
 // -inf < ... < -0.0 < +0.0 < ... < +inf < NaN (every NaN after +inf, whatever
