@@ -15,7 +15,9 @@
 // Workspace: merge sort of slices longer than one tile (Tuning's sort tile,
 // 2048 float keys on CPUs, 1792 on GPUs) needs 2 * n * (sizeof(key) +
 // sizeof(value)) bytes, n the number of elements; bitonic sort needs none,
-// except for sortperm (n * (sizeof(key) + sizeof(perm value))). Pass a
+// except for sortperm (n * (sizeof(key) + sizeof(perm value))); radix sort
+// needs 2n records where slices do not fit a team's scratch, 3n for strided
+// slices, and the counts of every block where long slices are split. Pass a
 // SortWorkspace to keep it between calls: it grows when a sort needs more and
 // is reused otherwise, so a loop of sorts allocates nothing.
 
