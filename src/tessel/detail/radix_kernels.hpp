@@ -81,6 +81,22 @@ struct SliceRadixKernel {
     return result;
   }
 
+  // One thread: the bits in which keys differ from the first, and `counts`
+  // of `digit` (its first pass).
+  template <class KeySlice>
+  KOKKOS_INLINE_FUNCTION std::uint64_t count_differing(std::uint32_t* counts, const KeySlice& keys,
+                                                       const RadixDigit<Order>& digit) const {
+    for (int d = 0; d < digits.radix; ++d) counts[d] = 0;
+    const std::uint64_t first = static_cast<std::uint64_t>(order.project(keys[0]));
+    std::uint64_t differing = 0;
+    for (index_type i = 0; i < length; ++i) {
+      const std::uint64_t projected = static_cast<std::uint64_t>(order.project(keys[i]));
+      differing |= projected ^ first;
+      ++counts[digit.of_projected(projected)];
+    }
+    return differing;
+  }
+
   template <class Member>
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
     const index_type s = team.league_rank();
@@ -92,7 +108,12 @@ struct SliceRadixKernel {
     const auto from = records_slice(source, s);
     const auto to = records_slice(target, s);
 
-    const std::uint64_t differing = team_differing_bits(team, from.keys, 0, length, order, from.keys[0]);
+    // A team of one thread reads the slice once for the differing bits and
+    // the first pass's counts together (wasted only if that pass is skipped).
+    const bool count_first = ranking == RadixRanking::in_order;
+    const std::uint64_t differing =
+        count_first ? count_differing(counts, from.keys, radix_digit(order, digits, 0))
+                    : team_differing_bits(team, from.keys, 0, length, order, from.keys[0]);
     int active[64];
     int k = 0;
     for (int p = 0; p < digits.passes; ++p)
@@ -103,7 +124,7 @@ struct SliceRadixKernel {
     }
     // One pass: counts (read now, or counted by the previous scatter in
     // order), offsets, scatter; `next` gets the following pass's counts.
-    bool counted = false;
+    bool counted = count_first && active[0] == 0;
     auto pass = [&](const auto& in, const auto& out, int i) {
       const int p = active[i];
       if (!counted) team_count(team, ranking, chunk, counts, digits.radix, in.keys, 0, length, radix_digit(order, digits, p));

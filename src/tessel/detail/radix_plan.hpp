@@ -63,9 +63,12 @@ struct RadixDigit {
   Order order;
   int shift;
   std::uint64_t mask;
+  KOKKOS_FORCEINLINE_FUNCTION int of_projected(std::uint64_t projected) const {
+    return static_cast<int>((projected >> shift) & mask);
+  }
   template <class Key>
   KOKKOS_FORCEINLINE_FUNCTION int operator()(const Key& key) const {
-    return static_cast<int>((static_cast<std::uint64_t>(order.project(key)) >> shift) & mask);
+    return of_projected(static_cast<std::uint64_t>(order.project(key)));
   }
 };
 

@@ -154,8 +154,9 @@ KOKKOS_INLINE_FUNCTION void team_scatter(const Member& team, RadixRanking rankin
     if (next) {
       for (index_type i = begin; i < end; ++i) {
         const auto key = from.keys[i];
-        ++next[next_digit(key)];
-        const index_type position = static_cast<index_type>(offsets[digit(key)]++);
+        const std::uint64_t projected = static_cast<std::uint64_t>(digit.order.project(key));
+        ++next[next_digit.of_projected(projected)];
+        const index_type position = static_cast<index_type>(offsets[digit.of_projected(projected)]++);
         to.keys[position] = key;
         if constexpr (has_values) to.values[position] = from.values[i];
       }
