@@ -242,7 +242,10 @@ struct RadixScatterKernel {
   }
 };
 
-// Tiles of neighbouring slices for StageKernel: `slices` x `positions`.
+// Tiles of neighbouring slices for StageKernel: `slices` (at most
+// stage_tile_slices) x `positions`. 32 slices: a 64-byte line holds 16 floats
+// of LayoutLeft rows, so every line read is used whole.
+inline constexpr int stage_tile_slices = 32;
 struct StageTile {
   int slices;
   int positions;
@@ -275,15 +278,23 @@ struct StageKernel {
     const std::size_t n = std::size_t(tile.slices) * std::size_t(tile.positions);
     key_type* keys = take_scratch<key_type>(team, n);
     value_type* values = has_values ? take_scratch<value_type>(team, n) : nullptr;
+    // The tile's slices, located once: finding a slice costs 64-bit
+    // divisions, which per element would cost more than the copy.
+    using InSlice = decltype(records_slice(from, 0));
+    using OutSlice = decltype(records_slice(to, 0));
+    InSlice ins[stage_tile_slices];
+    OutSlice outs[stage_tile_slices];
+    for (int sl = 0; sl < slices; ++sl) {
+      ins[sl] = records_slice(from, first_slice + sl);
+      outs[sl] = records_slice(to, first_slice + sl);
+    }
     auto read = [&](int sl, int po) {
-      const auto in = records_slice(from, first_slice + sl);
-      keys[sl * tile.positions + po] = in.keys[first_position + po];
-      if constexpr (has_values) values[sl * tile.positions + po] = in.values[first_position + po];
+      keys[sl * tile.positions + po] = ins[sl].keys[first_position + po];
+      if constexpr (has_values) values[sl * tile.positions + po] = ins[sl].values[first_position + po];
     };
     auto write = [&](int sl, int po) {
-      const auto out = records_slice(to, first_slice + sl);
-      out.keys[first_position + po] = keys[sl * tile.positions + po];
-      if constexpr (has_values) out.values[first_position + po] = values[sl * tile.positions + po];
+      outs[sl].keys[first_position + po] = keys[sl * tile.positions + po];
+      if constexpr (has_values) outs[sl].values[first_position + po] = values[sl * tile.positions + po];
     };
     if (!strided_records<From>)
       for_each_striped(team, slices, positions, read);

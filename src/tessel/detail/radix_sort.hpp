@@ -24,11 +24,10 @@ RadixPlan radix_plan_for(index_type count, index_type length, const TuningParame
                     Source::has_values ? sizeof(typename Source::value_type) : 0, tuning, units);
 }
 
-// Scratch tiles of StageKernel: 32 neighbouring slices (a 64-byte line holds
-// 16 floats of LayoutLeft rows, so every line read is used whole) by as many
-// positions as the scratch budget holds, at most 256.
+// Scratch tiles of StageKernel: stage_tile_slices neighbouring slices by as
+// many positions as the scratch budget holds, at most 256.
 inline StageTile stage_tile(const TuningParameters& tuning, std::size_t record_bytes) {
-  StageTile tile{32, 1};
+  StageTile tile{stage_tile_slices, 1};
   const std::size_t fit = tuning.scratch_bytes / (std::size_t(tile.slices) * record_bytes + 32);
   tile.positions = static_cast<int>(std::clamp<std::size_t>(fit, 1, 256));
   return tile;
