@@ -6,6 +6,7 @@
 #include <tessel/findall.hpp>
 #include <tessel/operators.hpp>
 #include <tessel/scan.hpp>
+#include <tessel/segmented_sort.hpp>
 #include <tessel/sort.hpp>
 #include <tessel/sort_options.hpp>
 #include <tessel/tuning.hpp>

@@ -121,6 +121,10 @@ struct TuningParameters {
   double radix_pass_cost = 1.0;
   double radix_scratch_pass_cost = 1.0;
   double radix_counter_cost = 1.0;
+  // Segmented sort: segments of up to this many records are sorted by one
+  // thread each (insertion sort in place); longer ones of up to one sort
+  // tile by one team each in scratch; longer still by the slice sorts.
+  int segmented_short_length = 16;
 
   // The tile shape for elements of `element_bytes` bytes (`vector_loaded`:
   // a primitive the hardware loads as vectors) when the team also needs

@@ -1,0 +1,262 @@
+#ifndef TESSEL_DETAIL_SEGMENTED_SORT_HPP
+#define TESSEL_DETAIL_SEGMENTED_SORT_HPP
+
+// Segmented sort over CRS offsets: segment s is [offsets(s), offsets(s+1))
+// of a rank-1 view. As in CUB's segmented sort, segments are binned by
+// length and every bin is sorted by the kernel that suits it, so the work
+// follows the total size, not how unevenly it is spread:
+//  - short (2 .. segmented_short_length records): one thread per segment,
+//    a stable insertion sort in place;
+//  - medium (up to one merge-sort tile): one team per segment, merge sort in
+//    scratch;
+//  - long: the slice sorts (radix or merge, as AutoSort or the options
+//    choose), one segment after the other; there are at most n / tile of them.
+// The bins are lists of segment numbers made by tessel's own findall over
+// the segments' bins; one launch per short and medium bin.
+
+#include <tessel/detail/sort_dispatch.hpp>
+#include <tessel/findall.hpp>
+
+#include <vector>
+
+namespace tessel::detail {
+
+// The first s in [0, n] at which the offsets break the contract (offsets(s)
+// negative or past `extent`, or offsets(s) > offsets(s + 1)); n + 1 if none.
+template <class Offsets>
+struct FirstBadOffset {
+  Offsets offsets;
+  index_type segments;
+  index_type extent;
+  KOKKOS_INLINE_FUNCTION void operator()(index_type s, index_type& first) const {
+    const index_type begin = static_cast<index_type>(offsets(s));
+    bool bad = begin < 0 || begin > extent;
+    if (s < segments) bad = bad || static_cast<index_type>(offsets(s + 1)) < begin;
+    if (bad && s < first) first = s;
+  }
+};
+
+// Checks the offsets with one reduction before anything is written.
+template <class Exec, class Offsets>
+void check_offsets(const char* function, const Exec& exec, const Offsets& offsets, index_type extent) {
+  const index_type entries = static_cast<index_type>(offsets.extent(0));
+  if (entries == 0) return;
+  index_type first = entries;
+  Kokkos::parallel_reduce("tessel::segmented_sort::check_offsets", range_policy(exec, entries),
+                          FirstBadOffset<Offsets>{offsets, entries - 1, extent}, Kokkos::Min<index_type>(first));
+  if (first >= entries) return;
+  // Only on bad input: the two entries the message names.
+  const index_type shown = first + 1 < entries ? 2 : 1;
+  Kokkos::View<typename Offsets::non_const_value_type*, Kokkos::HostSpace> raw("tessel::segmented_sort::bad_offsets",
+                                                                                 shown);
+  Kokkos::deep_copy(raw, Kokkos::subview(offsets, std::make_pair(first, first + shown)));
+  const auto value = static_cast<index_type>(raw(0));
+  if (value < 0 || value > extent)
+    throw_invalid(function, "offsets(", first, ") = ", +raw(0), " is outside the keys (0 to keys.extent(0) = ", extent,
+                  ")");
+  throw_invalid(function, "offsets decrease: offsets(", first, ") = ", +raw(0), " > offsets(", first + 1,
+                ") = ", +raw(1));
+}
+
+enum SegmentBin : unsigned char { bin_none, bin_short, bin_medium, bin_long };
+
+template <class Offsets>
+struct BinSegments {
+  Offsets offsets;
+  unsigned char* bins;
+  index_type short_length;
+  index_type medium_length;
+  KOKKOS_INLINE_FUNCTION void operator()(index_type s) const {
+    const index_type length = static_cast<index_type>(offsets(s + 1)) - static_cast<index_type>(offsets(s));
+    bins[s] = length <= 1              ? bin_none
+              : length <= short_length ? bin_short
+              : length <= medium_length ? bin_medium
+                                        : bin_long;
+  }
+};
+
+struct InBin {
+  unsigned char bin;
+  KOKKOS_INLINE_FUNCTION bool operator()(unsigned char b) const { return b == bin; }
+};
+
+// A slice starting `begin` elements further on.
+template <class T>
+KOKKOS_INLINE_FUNCTION ContiguousSlice<T> slice_from(const ContiguousSlice<T>& slice, index_type begin) {
+  return {slice.first + begin};
+}
+template <class T>
+KOKKOS_INLINE_FUNCTION StridedSlice<T> slice_from(const StridedSlice<T>& slice, index_type begin) {
+  return {slice.first + begin * slice.stride, slice.stride};
+}
+KOKKOS_INLINE_FUNCTION NoValues::slice_type slice_from(const NoValues::slice_type& slice, index_type) {
+  return slice;
+}
+
+// One segment's keys and values in global memory, as insertion_sort reads them.
+template <class KeySlice, class ValueSlice, class Value, bool HasValues>
+struct SegmentRecords {
+  static constexpr bool has_values = HasValues;
+  KeySlice keys;
+  ValueSlice values;
+  KOKKOS_INLINE_FUNCTION Value value_at(int i) const {
+    if constexpr (HasValues) return values[i];
+    else return Value{};
+  }
+};
+
+// What the short and medium kernels share: the whole view as one slice of
+// records, the offsets, and the bin's segment numbers.
+template <class Records, class Offsets, class KeyOrder>
+struct SegmentBinKernel {
+  using key_type = typename Records::key_type;
+  using value_type = typename Records::value_type;
+  static constexpr bool has_values = Records::has_values;
+  using KeySlice = typename Records::keys_type::slice_type;
+  using ValueSlice = typename Records::values_type::slice_type;
+
+  KeySlice keys;
+  ValueSlice values;
+  Offsets offsets;
+  const std::int64_t* segments;
+  KeyOrder order;
+  int tile;   // medium: records per scratch buffer
+  int items;  // medium: records per insertion-sorted run
+
+  KOKKOS_INLINE_FUNCTION SegmentRecords<KeySlice, ValueSlice, value_type, has_values> segment(index_type i,
+                                                                                           int& length) const {
+    const index_type s = segments[i];
+    const index_type begin = static_cast<index_type>(offsets(s));
+    length = static_cast<int>(static_cast<index_type>(offsets(s + 1)) - begin);
+    return {slice_from(keys, begin), slice_from(values, begin)};
+  }
+
+  // Short: one thread sorts one segment in place.
+  KOKKOS_INLINE_FUNCTION void operator()(index_type i) const {
+    int length = 0;
+    const auto records = segment(i, length);
+    insertion_sort(records, 0, length, order);
+  }
+
+  // Medium: one team sorts one segment in scratch.
+  template <class Member>
+  KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
+    using Scratch = SortScratch<key_type, value_type, has_values>;
+    const typename Scratch::records_type scratch[2] = {Scratch::take(team, tile), Scratch::take(team, tile)};
+    int length = 0;
+    const auto records = segment(team.league_rank(), length);
+    for (int k = team.team_rank(); k < length; k += team.team_size()) {
+      scratch[0].keys[k] = records.keys[k];
+      if constexpr (has_values) scratch[0].values[k] = records.values[k];
+    }
+    team.team_barrier();
+    // Segments of up to two runs are insertion-sorted whole.
+    const int run = length <= 2 * items ? length : items;
+    const int result = team_merge_sort<merge_lane_count<typename Member::execution_space>>(team, scratch, length,
+                                                                                           length, run, order);
+    for (int k = team.team_rank(); k < length; k += team.team_size()) {
+      records.keys[k] = scratch[result].keys[k];
+      if constexpr (has_values) records.values[k] = scratch[result].values[k];
+    }
+  }
+};
+
+// Where one long segment lies.
+struct LongSegment {
+  index_type begin;
+  index_type length;
+};
+
+template <class Offsets>
+struct GatherLongSegments {
+  Offsets offsets;
+  const std::int64_t* segments;
+  index_type* begin_length;  // pairs
+  KOKKOS_INLINE_FUNCTION void operator()(index_type i) const {
+    const index_type s = segments[i];
+    begin_length[2 * i] = static_cast<index_type>(offsets(s));
+    begin_length[2 * i + 1] = static_cast<index_type>(offsets(s + 1)) - begin_length[2 * i];
+  }
+};
+
+// One segment of a rank-1 slice layout as a layout of one slice.
+template <class Layout>
+Layout segment_layout(const Layout& whole, const LongSegment& segment) {
+  Layout layout = whole;
+  layout.data = whole.data + segment.begin * whole.stride;
+  layout.count = 1;
+  layout.length = segment.length;
+  return layout;
+}
+inline NoValues segment_layout(const NoValues& none, const LongSegment&) { return none; }
+
+// Sorts every segment of `records` (the whole rank-1 view as one slice) in
+// place. `sort_keys` says what the keys allow; `workspace` may be null.
+template <class Exec, class Offsets, class Records, class KeyOrder, class WithWorkspace>
+void sort_segments(const char* function, const Exec& exec, const Offsets& offsets, const Records& records,
+                   const KeyOrder& order, const SortOptions& options, bool has_less, const SortKeys& sort_keys,
+                   TuningParameters tuning, WithWorkspace&& with_workspace) {
+  const index_type segments = offsets.extent(0) > 0 ? static_cast<index_type>(offsets.extent(0)) - 1 : 0;
+  if (segments == 0) return;
+  // The algorithm is checked once, for the longest length any segment may have.
+  choose_sort(function, options, has_less, sort_keys, records.keys.length, tuning);
+  tuning = launch_tuning(exec, tuning);
+  const SortTile tile = sort_tile(tuning, record_size_of<Records>(), false);
+  const index_type short_length = std::max(1, std::min(tuning.segmented_short_length, tile.elements));
+  const index_type medium_length = tile.elements;
+  const auto bins = allocate<unsigned char>(exec, "tessel::segmented_sort::bins", segments);
+  Kokkos::parallel_for("tessel::segmented_sort::bin", range_policy(exec, segments),
+                       BinSegments<Offsets>{offsets, bins.data(), short_length, medium_length});
+  using Kernel = SegmentBinKernel<Records, Offsets, KeyOrder>;
+  const Kernel base{records.keys.slice(0), records.values.slice(0), offsets, nullptr, order, tile.elements,
+                    tile.items};
+  auto list = [&](unsigned char bin) {
+    return findall_with(function, exec, bins, InBin{bin}, false, tuning);
+  };
+
+  const auto short_segments = list(bin_short);
+  if (short_segments.extent(0) > 0) {
+    Kernel kernel = base;
+    kernel.segments = short_segments.data();
+    Kokkos::parallel_for("tessel::segmented_sort::short", range_policy(exec, short_segments.extent(0)), kernel);
+  }
+  const auto medium_segments = list(bin_medium);
+  if (medium_segments.extent(0) > 0) {
+    Kernel kernel = base;
+    kernel.segments = medium_segments.data();
+    using Scratch = SortScratch<typename Records::key_type, typename Records::value_type, Records::has_values>;
+    Kokkos::parallel_for("tessel::segmented_sort::medium",
+                         make_team_policy(function, exec, medium_segments.extent(0), tuning.team_size,
+                                          Scratch::bytes(tile.elements, 2)),
+                         kernel);
+  }
+  const auto long_segments = list(bin_long);
+  const index_type long_count = static_cast<index_type>(long_segments.extent(0));
+  if (long_count == 0) return;
+  const auto where = allocate<index_type>(exec, "tessel::segmented_sort::long", 2 * long_count);
+  Kokkos::parallel_for("tessel::segmented_sort::gather", range_policy(exec, long_count),
+                       GatherLongSegments<Offsets>{offsets, long_segments.data(), where.data()});
+  const auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, where);
+  std::vector<LongSegment> longs(long_count);
+  SortKeys segment_keys = sort_keys;
+  segment_keys.whole = true;
+  std::size_t bytes = 0;
+  std::vector<SortKind> kinds(long_count);
+  const index_type units = radix_units(exec, tuning);
+  for (index_type i = 0; i < long_count; ++i) {
+    longs[i] = LongSegment{host(2 * i), host(2 * i + 1)};
+    kinds[i] = choose_sort(function, options, has_less, segment_keys, longs[i].length, tuning);
+    bytes = std::max(bytes, sort_workspace_bytes<Records, Records>(1, longs[i].length, kinds[i], true, tuning, units));
+  }
+  with_workspace(bytes, [&](unsigned char* space) {
+    for (index_type i = 0; i < long_count; ++i) {
+      const auto one = ::tessel::detail::records(segment_layout(records.keys, longs[i]),
+                                                 segment_layout(records.values, longs[i]));
+      run_sort(function, exec, 1, longs[i].length, kinds[i], one, one, true, order, tuning, space);
+    }
+  });
+}
+
+}  // namespace tessel::detail
+
+#endif
