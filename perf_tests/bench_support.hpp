@@ -87,5 +87,6 @@ void for_each_tessel_space(Body&& body) {
 void register_scan_benchmarks();
 void register_sort_benchmarks();
 void register_findall_benchmarks();
+void register_segmented_benchmarks();
 
 }  // namespace tessel_perf

@@ -22,6 +22,7 @@ int main(int argc, char* argv[]) {
     tessel_perf::register_scan_benchmarks();
     tessel_perf::register_findall_benchmarks();
     tessel_perf::register_sort_benchmarks();
+    tessel_perf::register_segmented_benchmarks();
     benchmark::Initialize(&count, pointers.data());
     if (benchmark::ReportUnrecognizedArguments(count, pointers.data())) return 1;
     benchmark::RunSpecifiedBenchmarks();

@@ -239,7 +239,7 @@ TYPED_TEST(SegmentedSort, OneHugeRowEveryAlgorithm) {
 
 TYPED_TEST(SegmentedSort, PowerLawRowsOffsetTypesAndLayouts) {
   using Space = TypeParam;
-  const Matrix matrix = power_law_matrix(1500, 20000, 7);
+  const Matrix matrix = power_law_matrix(1000, 8000, 7);
   std::uint64_t seed = 20;
   for (bool strided_keys : {false, true})
     for (bool strided_values : {false, true}) {

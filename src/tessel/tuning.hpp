@@ -216,6 +216,11 @@ struct HostTuning : TuningParameters {
     // Long slices are split among threads in blocks of at least 1M records.
     radix_bits = 11;
     radix_block_elements = 1 << 20;
+    // Segmented sort: an insertion sort in place beats copying a row into
+    // scratch and merging it up to 64 records. Rows of 0..63 int32 keys
+    // with double values, 16M entries, one Zen 4 core: 255 ms with 64,
+    // 460 ms with 32, 530 ms with 16.
+    segmented_short_length = 64;
   }
 };
 
