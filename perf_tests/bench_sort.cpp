@@ -133,7 +133,7 @@ void register_sort_benchmarks() {
   // The seed's table (seeds/radix-sort-along-dims.txt): 16M keys along dim 0
   // in slices of 16 to 4M, and whole.
   const std::int64_t n = 16777216;
-  for (std::int64_t length : {16LL, 1024LL, 16384LL, 262144LL, 4194304LL, 16777216LL}) register_shape<float>(n, length);
+  for (std::int64_t length : {16LL, 64LL, 256LL, 1024LL, 16384LL, 262144LL, 4194304LL, 16777216LL}) register_shape<float>(n, length);
   for (std::int64_t length : {16384LL, 262144LL, 4194304LL, 16777216LL}) register_shape<std::int64_t>(n, length);
   register_shape<std::int32_t>(n, n);
   register_shape<double>(n, n);

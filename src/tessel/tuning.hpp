@@ -216,6 +216,20 @@ struct HostTuning : TuningParameters {
     // Long slices are split among threads in blocks of at least 1M records.
     radix_bits = 11;
     radix_block_elements = 1 << 20;
+    // AutoSort's cost model, fitted to 16M floats along dim 0 on one Zen 4
+    // core (unit: a merge pass, 52.5 ms per 16M records). Merge sort took
+    // 770 / 980 / 1190 ms for slices of 16K / 256K / 4M: 52.5 ms a pass and
+    // 56 ms per level inside a 2048-record tile. Radix sort with 11-bit
+    // digits took 45-70 ms a pass on slices of 16K and more (60: 1.15),
+    // 171 ms for slices of 1024 in scratch and 4874 ms for slices of 16
+    // (2048 counters for 16 records): 0.62 a pass in scratch and 0.24 per
+    // counter per record. Bitonic sort's tiles: 642 ms for slices of 16.
+    merge_pass_cost = 1.0;
+    merge_tile_cost = 1.06;
+    bitonic_tile_cost = 1.2;
+    radix_pass_cost = 1.15;
+    radix_scratch_pass_cost = 0.62;
+    radix_counter_cost = 0.24;
     // Segmented sort: an insertion sort in place beats copying a row into
     // scratch and merging it up to 64 records. Rows of 0..63 int32 keys
     // with double values, 16M entries, one Zen 4 core: 255 ms with 64,

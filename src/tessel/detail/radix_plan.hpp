@@ -110,6 +110,24 @@ inline constexpr index_type radix_team_elements_max = index_type(1) << 31;
 // this many per unit of concurrency: fewer would leave units idle at the end.
 inline constexpr index_type radix_slices_per_unit = 4;
 
+// The digits that cost least on one-team paths, at most `widest` bits wide:
+// such a team clears and scans every counter once per pass, so on short
+// slices narrower digits (more passes, far fewer counters) win. Costs in
+// the units of Tuning's cost model (`pass_cost` per record and pass,
+// `counter_cost` per counter and pass).
+inline RadixDigits cheapest_digits(std::size_t key_bytes, int widest, index_type length, double pass_cost,
+                                   double counter_cost) {
+  auto cost = [&](const RadixDigits& digits) {
+    return digits.passes * (pass_cost + counter_cost * double(digits.radix) / double(std::max<index_type>(length, 1)));
+  };
+  RadixDigits best = radix_digits(key_bytes, widest);
+  for (int bits = best.bits - 1; bits >= 1; --bits) {
+    const RadixDigits digits = radix_digits(key_bytes, bits);
+    if (cost(digits) < cost(best)) best = digits;
+  }
+  return best;
+}
+
 // `units`: teams the execution space runs at once (its concurrency divided by
 // the team size).
 inline RadixPlan plan_radix(index_type count, index_type length, std::size_t key_bytes, std::size_t value_bytes,
@@ -126,6 +144,8 @@ inline RadixPlan plan_radix(index_type count, index_type length, std::size_t key
   if (length <= tuning.radix_scratch_slice &&
       radix_slice_scratch(length, key_bytes, value_bytes, plan.digits, chunk) <= tuning.scratch_bytes) {
     plan.path = RadixPath::in_scratch;
+    plan.digits = cheapest_digits(key_bytes, plan.digits.bits, length, tuning.radix_scratch_pass_cost,
+                                  tuning.radix_counter_cost);
     return plan;
   }
   units = std::max<index_type>(units, 1);
@@ -134,6 +154,8 @@ inline RadixPlan plan_radix(index_type count, index_type length, std::size_t key
   const index_type team_slice = std::clamp<index_type>(tuning.radix_team_slice, 1, radix_team_elements_max);
   if (length <= team_slice && (enough_slices || length <= block_min)) {
     plan.path = RadixPath::team_per_slice;
+    plan.digits =
+        cheapest_digits(key_bytes, plan.digits.bits, length, tuning.radix_pass_cost, tuning.radix_counter_cost);
     return plan;
   }
   plan.path = RadixPath::teams_per_slice;
