@@ -88,5 +88,8 @@ void register_scan_benchmarks();
 void register_sort_benchmarks();
 void register_findall_benchmarks();
 void register_segmented_benchmarks();
+#if defined(TESSEL_PERF_MPI)
+void register_mpi_benchmarks();  // bench_mpi.cpp, in builds with TESSEL_ENABLE_MPI
+#endif
 
 }  // namespace tessel_perf

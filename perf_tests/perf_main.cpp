@@ -2,32 +2,80 @@
 // Kokkos reads its own options first (--kokkos-num-threads=N,
 // --kokkos-device-id=N); Google Benchmark reads the rest
 // (--benchmark_filter, --benchmark_out=file.json --benchmark_out_format=json).
+//
+// Built with TESSEL_ENABLE_MPI: under mpirun with several ranks it runs the
+// distributed benchmarks only (every rank takes part in each; rank 0 prints
+// and writes the JSON). Run without mpirun (or on one rank) it runs them all.
 
 #include <bench_support.hpp>
 
 #include <tessel/detail/kokkos_compat.hpp>
 
+#if defined(TESSEL_PERF_MPI)
+#include <mpi.h>
+#endif
+
+#include <algorithm>
+#include <memory>
 #include <vector>
 
+namespace {
+
+// Ranks other than 0 report nothing.
+class SilentReporter : public benchmark::BenchmarkReporter {
+ public:
+  bool ReportContext(const Context&) override { return true; }
+  void ReportRuns(const std::vector<Run>&) override {}
+};
+
+}  // namespace
+
 int main(int argc, char* argv[]) {
+  int rank = 0, ranks = 1;
+#if defined(TESSEL_PERF_MPI)
+  MPI_Init(&argc, &argv);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+#endif
   auto arguments = tessel::detail::kokkos_arguments(argc, argv);
+  // Only rank 0 writes the --benchmark_out file.
+  if (rank != 0)
+    arguments.erase(std::remove_if(arguments.begin(), arguments.end(),
+                                   [](const std::string& a) { return a.rfind("--benchmark_out", 0) == 0; }),
+                    arguments.end());
   std::vector<char*> pointers;
   for (auto& argument : arguments) pointers.push_back(argument.data());
   int count = static_cast<int>(pointers.size());
   Kokkos::initialize(count, pointers.data());
+  int status = 0;
   {
     benchmark::AddCustomContext("kokkos_execution_space", tessel_perf::Space::name());
     benchmark::AddCustomContext("kokkos_concurrency", std::to_string(tessel_perf::Space().concurrency()));
     benchmark::AddCustomContext("kokkos_version", std::to_string(KOKKOS_VERSION));
-    tessel_perf::register_scan_benchmarks();
-    tessel_perf::register_findall_benchmarks();
-    tessel_perf::register_sort_benchmarks();
-    tessel_perf::register_segmented_benchmarks();
+    benchmark::AddCustomContext("mpi_ranks", std::to_string(ranks));
+    if (ranks == 1) {
+      tessel_perf::register_scan_benchmarks();
+      tessel_perf::register_findall_benchmarks();
+      tessel_perf::register_sort_benchmarks();
+      tessel_perf::register_segmented_benchmarks();
+    }
+#if defined(TESSEL_PERF_MPI)
+    tessel_perf::register_mpi_benchmarks();
+#endif
     benchmark::Initialize(&count, pointers.data());
-    if (benchmark::ReportUnrecognizedArguments(count, pointers.data())) return 1;
-    benchmark::RunSpecifiedBenchmarks();
+    if (benchmark::ReportUnrecognizedArguments(count, pointers.data())) {
+      status = 1;
+    } else if (rank == 0) {
+      benchmark::RunSpecifiedBenchmarks();
+    } else {
+      SilentReporter silent;
+      benchmark::RunSpecifiedBenchmarks(&silent);
+    }
     benchmark::Shutdown();
   }
   Kokkos::finalize();
-  return 0;
+#if defined(TESSEL_PERF_MPI)
+  MPI_Finalize();
+#endif
+  return status;
 }

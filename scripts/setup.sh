@@ -8,6 +8,6 @@ scripts/install_packages.sh
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DTESSEL_ENABLE_TESTS=ON -DTESSEL_ENABLE_EXAMPLES=ON \
-  -DTESSEL_ENABLE_PERF_TESTS=ON "${launcher[@]}"
+  -DTESSEL_ENABLE_PERF_TESTS=ON -DTESSEL_ENABLE_MPI=ON "${launcher[@]}"
 cmake --build build -j "$(nproc)"
 ./build/examples/tessel_tour

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Runs the whole test suite, in three configurations:
-#   serial    Debian's Kokkos (Serial backend), the build in build/
+#   serial    Debian's Kokkos (Serial backend), the build in build/, with
+#             tessel::mpi (its tests under mpirun -n 1 to 4)
 #   openmp    a Kokkos with OpenMP, OMP_NUM_THREADS=4 so teams of several
-#             threads run (more threads than cores on purpose), in build-openmp/
+#             threads run (more threads than cores on purpose), in build-openmp/,
+#             with tessel::mpi
 #   sanitize  AddressSanitizer + UndefinedBehaviorSanitizer on Serial, in build-asan/
 #   scripts/test.sh [serial|openmp|sanitize ...]   (default: all three)
 set -euo pipefail
@@ -26,13 +28,13 @@ for configuration in "${configurations[@]}"; do
   case "$configuration" in
     serial)
       run_configuration serial build -DCMAKE_BUILD_TYPE=Release -DTESSEL_ENABLE_EXAMPLES=ON \
-        -DTESSEL_ENABLE_PERF_TESTS=ON
+        -DTESSEL_ENABLE_PERF_TESTS=ON -DTESSEL_ENABLE_MPI=ON
       ;;
     openmp)
       prefix=${TESSEL_KOKKOS_OPENMP_PREFIX:-$HOME/.cache/tessel/kokkos-3.4.01-openmp}
       scripts/install_kokkos_openmp.sh "$prefix"
       OMP_NUM_THREADS=4 OMP_PROC_BIND=false run_configuration openmp build-openmp \
-        -DCMAKE_BUILD_TYPE=Release -DKokkos_DIR="$prefix/lib/cmake/Kokkos"
+        -DCMAKE_BUILD_TYPE=Release -DKokkos_DIR="$prefix/lib/cmake/Kokkos" -DTESSEL_ENABLE_MPI=ON
       ;;
     sanitize)
       # -O1: compiles faster than -O2 and still keeps tests quick under ASan.

@@ -11,6 +11,9 @@ endfunction()
 run(${CMAKE_COMMAND} --install ${TESSEL_BUILD_DIR} --prefix ${prefix})
 run(${CMAKE_COMMAND} -S ${CONSUMER_SOURCE_DIR} -B ${WORK_DIR}/build
     -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_CXX_COMPILER=${CXX_COMPILER}
-    -DCMAKE_BUILD_TYPE=Release)
+    -DCMAKE_BUILD_TYPE=Release -DCONSUMER_MPI=${CONSUMER_MPI})
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/build)
 run(${WORK_DIR}/build/consumer)
+if(CONSUMER_MPI)
+  run(${MPIEXEC} ${MPIEXEC_NUMPROC_FLAG} 2 ${TESSEL_MPIEXEC_OVERSUBSCRIBE} ${WORK_DIR}/build/consumer_mpi)
+endif()

@@ -1,0 +1,97 @@
+#ifndef TESSEL_MPI_HPP
+#define TESSEL_MPI_HPP
+
+// tessel::mpi: scans, findall and sorts of one global rank-1 array split in
+// blocks over the ranks of a communicator (rank r holds block r). Link
+// tessel::mpi (CMake: TESSEL_ENABLE_MPI=ON, find_package(tessel COMPONENTS
+// mpi)). This is the only tessel header that includes <mpi.h>.
+//
+// Every function is collective: all ranks of `comm` call it with the same
+// types and options. Arguments are checked on every rank and agreed on in one
+// MPI_Allreduce before anything moves, so a bad argument on one rank throws
+// on every rank (the failing rank's own message; the others name that rank),
+// never a hang. A null communicator throws std::invalid_argument.
+
+#include <mpi.h>
+
+#include <tessel/detail/mpi_scan.hpp>
+#include <tessel/detail/mpi_sort.hpp>
+#include <tessel/findall.hpp>
+
+namespace tessel::mpi {
+
+// How data reaches MPI. Views in memory the host cannot read (GPUs) are copied
+// through host buffers around each exchange unless `device_aware` says the MPI
+// library takes device pointers (CUDA-aware Open MPI, Cray MPICH with GPU
+// support, ...).
+struct CommOptions {
+  bool device_aware = false;
+};
+
+// dst gets the global inclusive scan x0, x0∘x1, ... of the blocks in rank
+// order. `op` is associative; it need not be commutative nor have a neutral
+// element. src and dst may be the same view. One MPI_Allgather of the rank
+// totals (one value per rank).
+template <class Exec, class Src, class Dst, class Op>
+void inclusive_scan(MPI_Comm comm, const Exec& exec, const Src& src, const Dst& dst, Op op) {
+  detail::mpi::inclusive_scan(comm, exec, src, dst, op);
+}
+
+// dst gets init, init∘x0, init∘x0∘x1, ... over the global array.
+template <class Exec, class Src, class Dst, class Op, class T>
+void exclusive_scan(MPI_Comm comm, const Exec& exec, const Src& src, const Dst& dst, Op op, T init) {
+  detail::mpi::exclusive_scan(comm, exec, src, dst, op, init);
+}
+
+// The global indices (this rank's local index plus the sizes of the lower
+// ranks' blocks) at which pred holds, in increasing order.
+template <class Exec, class View, class Pred>
+Kokkos::View<std::int64_t*, typename View::memory_space> findall(MPI_Comm comm, const Exec& exec, const View& view,
+                                                                 Pred pred) {
+  constexpr const char* function = "tessel::mpi::findall";
+  static_assert(detail::view_rank<View> == 1, "tessel::mpi::findall takes rank-1 views");
+  const detail::mpi::Communicator c = detail::mpi::communicator(function, comm);
+  detail::mpi::agree(function, c, detail::mpi::Fingerprint().text(function).type<typename View::non_const_value_type>(),
+                     [] {});
+  const std::int64_t offset = detail::mpi::exclusive_sum(function, c, std::int64_t(view.extent(0)));
+  const auto indices = tessel::findall(exec, view, pred);
+  if (offset != 0)
+    Kokkos::parallel_for("tessel::mpi::findall::offset", detail::range_policy(exec, detail::index_type(indices.extent(0))),
+                         detail::mpi::AddOffset<decltype(indices)>{indices, offset});
+  return indices;
+}
+
+// The global sort of the blocks: returns this rank's part of the sorted
+// sequence (every key on rank r precedes every key on rank r + 1); rank r
+// gets N / P elements, N / P + 1 for the first N % P ranks. The input is not
+// written. options.dim must be -1 or 0; order and algorithm apply to the
+// local sorts (AutoSort, MergeSort and RadixSort make the global sort stable:
+// equal keys keep rank order, then input order).
+template <class Exec, class View>
+View sort(MPI_Comm comm, const Exec& exec, const View& view, const SortOptions& options, const CommOptions& transport) {
+  return detail::mpi::sample_sort("tessel::mpi::sort", comm, exec, view, detail::mpi::NoValues{}, options,
+                                  transport.device_aware);
+}
+
+template <class Exec, class View>
+View sort(MPI_Comm comm, const Exec& exec, const View& view, const SortOptions& options = {}) {
+  return sort(comm, exec, view, options, CommOptions{});
+}
+
+// As sort, with each value moving with its key.
+template <class Exec, class Keys, class Values>
+std::pair<Keys, Values> sort_by_key(MPI_Comm comm, const Exec& exec, const Keys& keys, const Values& values,
+                                    const SortOptions& options, const CommOptions& transport) {
+  return detail::mpi::sample_sort("tessel::mpi::sort_by_key", comm, exec, keys, values, options,
+                                  transport.device_aware);
+}
+
+template <class Exec, class Keys, class Values>
+std::pair<Keys, Values> sort_by_key(MPI_Comm comm, const Exec& exec, const Keys& keys, const Values& values,
+                                    const SortOptions& options = {}) {
+  return sort_by_key(comm, exec, keys, values, options, CommOptions{});
+}
+
+}  // namespace tessel::mpi
+
+#endif
