@@ -24,4 +24,5 @@ install(FILES
   ${CMAKE_CURRENT_BINARY_DIR}/tesselConfig.cmake
   ${CMAKE_CURRENT_BINARY_DIR}/tesselConfigVersion.cmake
   cmake/tesselKokkos.cmake
+  cmake/tesselMpiRun.cmake
   DESTINATION ${TESSEL_INSTALL_CMAKEDIR})

@@ -79,6 +79,9 @@ void register_findall_benchmarks() {
     register_density(10000, percent);
     register_density(16777216, percent);
   }
+  // Sizes 10^4 to 10^8 at two densities.
+  for (int percent : {10, 50})
+    for (std::int64_t n : {100000LL, 1000000LL, 10000000LL, 100000000LL}) register_density(n, percent);
 }
 
 }  // namespace tessel_perf

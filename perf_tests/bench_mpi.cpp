@@ -35,6 +35,7 @@ int world_rank() {
 template <class Setup>
 void register_collective(const std::string& benchmark_name, std::int64_t per_rank, std::int64_t bytes_per_rank,
                          Setup setup) {
+  if (!selection().accepts(benchmark_name, per_rank, bytes_per_rank)) return;
   const std::int64_t iterations = per_rank >= (1 << 22) ? 5 : per_rank >= (1 << 16) ? 20 : 50;
   benchmark::RegisterBenchmark(benchmark_name.c_str(), [=](benchmark::State& state) {
     auto run = setup();

@@ -1,5 +1,6 @@
 // Sorts: 16M floats and int64 along dim 0 of LayoutLeft views in slices of
-// 16 to 4M and whole, 16M int32 / double whole, rows of LayoutLeft matrices,
+// 16 to 4M and whole, whole arrays of 10^4 to 10^8 int32 / uint32 / int64 /
+// float / double, rows of LayoutLeft matrices,
 // every tessel algorithm against per-slice std::sort and Kokkos::sort and,
 // for whole arrays, pdqsort, vqsort, ips4o, TBB and a plain LSD radix loop,
 // on the same data.
@@ -145,6 +146,14 @@ void register_sort_benchmarks() {
   // Small cases for quick runs.
   register_shape<float>(10000, 100);
   register_shape<float>(10000, 10000);
+  // Whole arrays of the types users sort, 10^4 to 10^8 (16M is above).
+  for (std::int64_t size : {10000LL, 100000LL, 1000000LL, 10000000LL, 100000000LL}) {
+    if (size != 10000) register_shape<float>(size, size);
+    register_shape<std::int32_t>(size, size);
+    register_shape<std::uint32_t>(size, size);
+    register_shape<std::int64_t>(size, size);
+    register_shape<double>(size, size);
+  }
 }
 
 }  // namespace tessel_perf

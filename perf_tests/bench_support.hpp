@@ -7,7 +7,9 @@
 
 #include <chrono>
 #include <cstdint>
+#include <limits>
 #include <string>
+#include <vector>
 
 namespace tessel_perf {
 
@@ -23,17 +25,37 @@ template <>
 inline const char* type_name<std::int32_t>() { return "int32"; }
 template <>
 inline const char* type_name<std::int64_t>() { return "int64"; }
+template <>
+inline const char* type_name<std::uint32_t>() { return "uint32"; }
 
 inline std::string name(const std::string& family, const std::string& implementation, const std::string& type,
                         const std::string& shape) {
   return family + "/" + implementation + "/" + type + "/" + shape;
 }
 
+// What a run measures, from tessel_perf's own flags (perf_main.cpp):
+// --preset quick (at most 2^20 elements per benchmark) or full (default),
+// --sizes=MIN:MAX (elements per benchmark), --types=float,int32,... and
+// --max-bytes=B (skips benchmarks whose buffers would not fit; the default is
+// half of the host's memory, or of the GPU's free memory).
+struct Selection {
+  std::int64_t min_items = 0;
+  std::int64_t max_items = std::numeric_limits<std::int64_t>::max();
+  std::int64_t max_bytes = std::numeric_limits<std::int64_t>::max();
+  std::vector<std::string> types;  // empty: every type
+  bool accepts(const std::string& benchmark_name, std::int64_t items, std::int64_t bytes) const;
+};
+Selection& selection();
+// Takes tessel_perf's flags out of `arguments` into selection(); returns an
+// error message, empty when the flags were fine.
+std::string parse_selection(std::vector<std::string>& arguments);
+
 // Registers `body(state)` as a benchmark timed manually: `run()` is fenced
 // before and after, so asynchronous kernels are timed whole. `bytes` is what
 // one run reads and writes, `items` the elements it handles.
 template <class Setup>
 void register_timed(const std::string& benchmark_name, std::int64_t items, std::int64_t bytes, Setup setup) {
+  if (!selection().accepts(benchmark_name, items, bytes)) return;
   benchmark::RegisterBenchmark(benchmark_name.c_str(), [=](benchmark::State& state) {
     auto run = setup();  // allocation and data, outside the timed region
     for (auto _ : state) {
@@ -53,6 +75,7 @@ void register_timed(const std::string& benchmark_name, std::int64_t items, std::
 // run, outside the timed region.
 template <class Setup>
 void register_timed_with_reset(const std::string& benchmark_name, std::int64_t items, std::int64_t bytes, Setup setup) {
+  if (!selection().accepts(benchmark_name, items, bytes)) return;
   benchmark::RegisterBenchmark(benchmark_name.c_str(), [=](benchmark::State& state) {
     auto [reset, run] = setup();
     // One untimed run first: workspaces and buffers are allocated and their

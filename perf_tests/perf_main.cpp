@@ -1,7 +1,9 @@
 // tessel_perf: every benchmark of tessel against its baselines, in one binary.
 // Kokkos reads its own options first (--kokkos-num-threads=N,
 // --kokkos-device-id=N); Google Benchmark reads the rest
-// (--benchmark_filter, --benchmark_out=file.json --benchmark_out_format=json).
+// (--benchmark_filter, --benchmark_out=file.json --benchmark_out_format=json),
+// after tessel_perf's own: --preset=quick|full, --sizes=MIN:MAX,
+// --types=float,int32,... and --max-bytes=B (bench_support.hpp, Selection).
 //
 // Built with TESSEL_ENABLE_MPI: under mpirun with several ranks it runs the
 // distributed benchmarks only (every rank takes part in each; rank 0 prints
@@ -16,6 +18,8 @@
 #endif
 
 #include <algorithm>
+#include <cstdio>
+#include <string>
 #include <memory>
 #include <vector>
 
@@ -27,6 +31,31 @@ class SilentReporter : public benchmark::BenchmarkReporter {
   bool ReportContext(const Context&) override { return true; }
   void ReportRuns(const std::vector<Run>&) override {}
 };
+
+// The backends this Kokkos was built with.
+std::string backends() {
+  std::string list;
+  auto add = [&](const char* name) { list += (list.empty() ? "" : ",") + std::string(name); };
+#if defined(KOKKOS_ENABLE_SERIAL)
+  add("Serial");
+#endif
+#if defined(KOKKOS_ENABLE_OPENMP)
+  add("OpenMP");
+#endif
+#if defined(KOKKOS_ENABLE_THREADS)
+  add("Threads");
+#endif
+#if defined(KOKKOS_ENABLE_CUDA)
+  add("Cuda");
+#endif
+#if defined(KOKKOS_ENABLE_HIP)
+  add("HIP");
+#endif
+#if defined(KOKKOS_ENABLE_SYCL)
+  add("SYCL");
+#endif
+  return list;
+}
 
 }  // namespace
 
@@ -43,6 +72,11 @@ int main(int argc, char* argv[]) {
     arguments.erase(std::remove_if(arguments.begin(), arguments.end(),
                                    [](const std::string& a) { return a.rfind("--benchmark_out", 0) == 0; }),
                     arguments.end());
+  const std::string selection_error = tessel_perf::parse_selection(arguments);
+  if (!selection_error.empty()) {
+    std::fprintf(stderr, "tessel_perf: %s\n", selection_error.c_str());
+    return 2;
+  }
   std::vector<char*> pointers;
   for (auto& argument : arguments) pointers.push_back(argument.data());
   int count = static_cast<int>(pointers.size());
@@ -53,6 +87,9 @@ int main(int argc, char* argv[]) {
     benchmark::AddCustomContext("kokkos_concurrency", std::to_string(tessel_perf::Space().concurrency()));
     benchmark::AddCustomContext("kokkos_version", std::to_string(KOKKOS_VERSION));
     benchmark::AddCustomContext("mpi_ranks", std::to_string(ranks));
+    benchmark::AddCustomContext("kokkos_backends", backends());
+    benchmark::AddCustomContext("compiler", TESSEL_PERF_COMPILER);
+    benchmark::AddCustomContext("tessel_commit", TESSEL_PERF_COMMIT);
     if (ranks == 1) {
       tessel_perf::register_scan_benchmarks();
       tessel_perf::register_findall_benchmarks();

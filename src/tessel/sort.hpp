@@ -60,9 +60,6 @@ void with_workspace(const Exec& exec, std::size_t bytes, Workspace* workspace, B
   body(temporary.data());
 }
 
-// Stands for "no comparator given": keys follow DefaultOrder.
-struct UseDefaultOrder {};
-
 // The type of what travels with the keys: values or positions.
 template <class View>
 struct carried_value {
@@ -121,13 +118,7 @@ void sort_views(const char* function, const Exec& exec, const Keys& keys, const 
   // The team size the kernels will have decides the tiles, and with them the
   // workspace.
   tuning = launch_tuning(exec, tuning);
-  const bool descending = options.order == Order::descending;
-  const auto order = [&] {
-    if constexpr (std::is_same_v<Less, UseDefaultOrder>)
-      return DefaultOrder<Key>{descending};
-    else
-      return ComparatorOrder<Key, Less>{less, descending};
-  }();
+  const auto order = key_order<Key>(less, options.order == Order::descending);
   ScopedRegion region(function);
 
   // values and perm follow the keys' numbering of the slices.

@@ -286,7 +286,7 @@ auto sample_sort(const char* function, MPI_Comm comm, const Exec& exec, const Ke
     if constexpr (has_values) Kokkos::deep_copy(exec, local.values, values);
     local.sort(exec, options);
   });
-  const DefaultOrder<Key> order{options.order == Order::descending};
+  const auto order = key_order<Key>(UseDefaultOrder{}, options.order == Order::descending);
   const Local bucketed =
       local.exchange_with(function, c, exec, bucket_counts(function, c, exec, local.keys, order), device_aware);
   local = Local{};  // frees the first copy before the next exchange

@@ -99,6 +99,19 @@ struct ComparatorOrder {
   KOKKOS_INLINE_FUNCTION bool before(const Key& a, const Key& b) const { return descending ? less(b, a) : less(a, b); }
 };
 
+// Stands for "no comparator given": keys follow DefaultOrder.
+struct UseDefaultOrder {};
+
+// The order a sort of Key follows: the default order, or the user's `less`
+// (Less is UseDefaultOrder when none was given); reversed when descending.
+template <class Key, class Less>
+auto key_order(const Less& less, bool descending) {
+  if constexpr (std::is_same_v<Less, UseDefaultOrder>)
+    return DefaultOrder<Key>{descending};
+  else
+    return ComparatorOrder<Key, Less>{less, descending};
+}
+
 // Compares raw keys through an order.
 template <class Order, class Key>
 KOKKOS_INLINE_FUNCTION bool key_before(const Order& order, const Key& a, const Key& b) {
