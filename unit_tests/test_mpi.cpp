@@ -75,6 +75,24 @@ auto block_view(std::size_t n) {
   return make_view<T, 1, Layout, Space>({n, 1, 1}, "tessel_test::mpi::block");
 }
 
+template <class T>
+struct Tag {
+  using type = T;
+};
+
+// body(Tag<A>, Tag<B>) for every ordered pair of the three layouts.
+template <class Body>
+void for_each_layout_pair(Body&& body) {
+  auto with_second = [&](auto first) {
+    body(first, Tag<Kokkos::LayoutRight>{});
+    body(first, Tag<Kokkos::LayoutLeft>{});
+    body(first, Tag<Kokkos::LayoutStride>{});
+  };
+  with_second(Tag<Kokkos::LayoutRight>{});
+  with_second(Tag<Kokkos::LayoutLeft>{});
+  with_second(Tag<Kokkos::LayoutStride>{});
+}
+
 // Every rank agrees on whether every rank saw no mismatch.
 void expect_all_ranks_match(std::int64_t mismatches, const std::string& what) {
   std::int64_t total = 0;
@@ -147,15 +165,9 @@ void check_scans_of_layouts() {
 }
 
 TEST(Mpi, ScansEveryPairOfLayouts) {
-  check_scans_of_layouts<Kokkos::LayoutRight, Kokkos::LayoutRight>();
-  check_scans_of_layouts<Kokkos::LayoutRight, Kokkos::LayoutLeft>();
-  check_scans_of_layouts<Kokkos::LayoutRight, Kokkos::LayoutStride>();
-  check_scans_of_layouts<Kokkos::LayoutLeft, Kokkos::LayoutRight>();
-  check_scans_of_layouts<Kokkos::LayoutLeft, Kokkos::LayoutLeft>();
-  check_scans_of_layouts<Kokkos::LayoutLeft, Kokkos::LayoutStride>();
-  check_scans_of_layouts<Kokkos::LayoutStride, Kokkos::LayoutRight>();
-  check_scans_of_layouts<Kokkos::LayoutStride, Kokkos::LayoutLeft>();
-  check_scans_of_layouts<Kokkos::LayoutStride, Kokkos::LayoutStride>();
+  for_each_layout_pair([](auto src, auto dst) {
+    check_scans_of_layouts<typename decltype(src)::type, typename decltype(dst)::type>();
+  });
 }
 
 // Large enough for several tiles per rank; in place; an operator without a
@@ -320,15 +332,9 @@ void check_sort_by_key() {
 }
 
 TEST(Mpi, SortByKeyEveryPairOfLayouts) {
-  check_sort_by_key<Kokkos::LayoutRight, Kokkos::LayoutRight>();
-  check_sort_by_key<Kokkos::LayoutRight, Kokkos::LayoutLeft>();
-  check_sort_by_key<Kokkos::LayoutRight, Kokkos::LayoutStride>();
-  check_sort_by_key<Kokkos::LayoutLeft, Kokkos::LayoutRight>();
-  check_sort_by_key<Kokkos::LayoutLeft, Kokkos::LayoutLeft>();
-  check_sort_by_key<Kokkos::LayoutLeft, Kokkos::LayoutStride>();
-  check_sort_by_key<Kokkos::LayoutStride, Kokkos::LayoutRight>();
-  check_sort_by_key<Kokkos::LayoutStride, Kokkos::LayoutLeft>();
-  check_sort_by_key<Kokkos::LayoutStride, Kokkos::LayoutStride>();
+  for_each_layout_pair([](auto keys, auto values) {
+    check_sort_by_key<typename decltype(keys)::type, typename decltype(values)::type>();
+  });
 }
 
 // Runs `call` on every rank; every rank must throw E, naming `text` on the

@@ -1,0 +1,201 @@
+#pragma once
+// What the segmented-sort tests share: CRS matrices of chosen segment
+// lengths, the check of a sorted matrix against a per-segment stable host
+// sort, and matrices around every bin boundary.
+#include <sort_test_support.hpp>
+
+#include <tessel/segmented_sort.hpp>
+
+#include <numeric>
+
+namespace tessel_test::segmented {
+
+using namespace tessel_test;
+
+using namespace tessel_test;
+
+// Orders by the last decimal digit only: many ties, so stability shows.
+struct LastDigitLess {
+  KOKKOS_INLINE_FUNCTION bool operator()(std::int32_t a, std::int32_t b) const {
+    return ((a % 10) + 10) % 10 < ((b % 10) + 10) % 10;
+  }
+};
+
+struct FloatLess {
+  KOKKOS_INLINE_FUNCTION bool operator()(float a, float b) const { return a < b; }
+};
+
+// Segments of `lengths` after `lead` untouched entries, then `trail` more.
+struct Matrix {
+  std::vector<std::size_t> lengths;
+  std::size_t lead = 0;
+  std::size_t trail = 0;
+  std::size_t total() const { return lead + std::accumulate(lengths.begin(), lengths.end(), std::size_t(0)) + trail; }
+};
+
+template <class Offset>
+std::vector<Offset> offsets_of(const Matrix& matrix) {
+  std::vector<Offset> offsets{static_cast<Offset>(matrix.lead)};
+  for (std::size_t length : matrix.lengths) offsets.push_back(static_cast<Offset>(offsets.back() + length));
+  return offsets;
+}
+
+template <class T, class Space>
+Kokkos::View<T*, typename Space::memory_space> device_vector(const std::vector<T>& host, const char* label) {
+  Kokkos::View<T*, typename Space::memory_space> view(std::string(label), host.size());
+  fill_view(view, [&](auto, std::size_t flat) { return host[flat]; });
+  return view;
+}
+
+// Column 1 of an n x 2 matrix: a rank-1 LayoutStride view with stride 2.
+template <class T, class Space>
+auto strided_vector(std::size_t n, const char* label) {
+  Kokkos::View<T**, Kokkos::LayoutRight, typename Space::memory_space> storage(std::string(label), n, 2);
+  return Kokkos::subview(storage, Kokkos::ALL, 1);
+}
+
+struct SegmentedCase {
+  tessel::SortOptions options;
+  tessel::TuningParameters tuning;
+  bool by_key = false;
+  bool strided_keys = false;
+  bool strided_values = false;
+  Pattern pattern = Pattern::random;
+  std::uint64_t seed = 1;
+};
+
+// Sorts `matrix` as `c` says and checks every element against a per-segment
+// stable host sort (values are input positions); outside every segment
+// nothing may change.
+template <class Space, class Key, class Offset, class Less = std::nullptr_t>
+void check_matrix(const Matrix& matrix, const SegmentedCase& c, const std::string& what, Less less = nullptr) {
+  constexpr bool with_less = !std::is_same_v<Less, std::nullptr_t>;
+  const std::size_t n = matrix.total();
+  const auto keys_in = make_keys<Key>(n, c.pattern, c.seed);
+  const auto offsets_in = offsets_of<Offset>(matrix);
+  const auto offsets = device_vector<Offset, Space>(offsets_in, "tessel_test::offsets");
+  const bool descending = c.options.order == tessel::Order::descending;
+  const bool stable = !std::holds_alternative<tessel::BitonicSort>(c.options.algorithm);
+
+  auto run = [&](const auto& keys, const auto& values) {
+    fill_view(keys, [&](auto, std::size_t flat) { return keys_in[flat]; });
+    fill_view(values, [&](auto, std::size_t flat) { return std::int64_t(flat); });
+    if constexpr (with_less) {
+      if (c.by_key) tessel::segmented_sort_by_key(Space(), offsets, keys, values, less, c.options);
+      else tessel::segmented_sort(Space(), offsets, keys, less, c.options);
+    } else {
+      if (c.by_key) tessel::segmented_sort_by_key(Space(), offsets, keys, values, c.options, c.tuning);
+      else tessel::segmented_sort(Space(), offsets, keys, c.options, c.tuning);
+    }
+    const auto got = to_host(keys);
+    const auto from = to_host(values);
+    auto before = [&](std::size_t a, std::size_t b) {
+      if constexpr (with_less) return descending ? less(keys_in[b], keys_in[a]) : less(keys_in[a], keys_in[b]);
+      else return descending ? total_less(keys_in[b], keys_in[a]) : total_less(keys_in[a], keys_in[b]);
+    };
+    std::vector<bool> inside(n, false);
+    for (std::size_t s = 0; s + 1 < offsets_in.size(); ++s) {
+      const std::size_t begin = offsets_in[s], end = offsets_in[s + 1];
+      std::vector<std::size_t> order(end - begin);
+      std::iota(order.begin(), order.end(), begin);
+      std::stable_sort(order.begin(), order.end(), before);
+      for (std::size_t i = begin; i < end; ++i) {
+        inside[i] = true;
+        const std::size_t expected = order[i - begin];
+        const std::string where = what + ": segment " + std::to_string(s) + ", position " + std::to_string(i);
+        if (stable) {
+          ASSERT_TRUE(same_bits(got(i), keys_in[expected]))
+              << where << " is " << bits_of(got(i)) << ", expected " << bits_of(keys_in[expected]);
+        } else if (c.by_key) {
+          ASSERT_FALSE(before(expected, std::size_t(from(i))) || before(std::size_t(from(i)), expected))
+              << where << " is out of order";
+        } else {
+          // Unstable keys alone: equal in the total order (integer keys here,
+          // whose equal keys are the same bits).
+          ASSERT_TRUE(total_equal(got(i), keys_in[expected])) << where << " is out of order";
+        }
+        if (c.by_key) {
+          const auto source = std::size_t(from(i));
+          ASSERT_TRUE(source >= begin && source < end) << where << ": value from outside the segment";
+          ASSERT_TRUE(same_bits(got(i), keys_in[source])) << where << ": pair broken";
+          if (stable) ASSERT_EQ(source, expected) << where << ": unstable";
+        }
+      }
+      if (c.by_key && !stable) {
+        std::vector<std::int64_t> seen;
+        for (std::size_t i = begin; i < end; ++i) seen.push_back(from(i));
+        std::sort(seen.begin(), seen.end());
+        for (std::size_t i = begin; i < end; ++i) ASSERT_EQ(seen[i - begin], std::int64_t(i)) << what << ": not a permutation";
+      }
+    }
+    for (std::size_t i = 0; i < n; ++i) {
+      if (inside[i]) continue;
+      ASSERT_TRUE(same_bits(got(i), keys_in[i])) << what << ": key " << i << " outside every segment changed";
+      ASSERT_EQ(from(i), std::int64_t(i)) << what << ": value " << i << " outside every segment changed";
+    }
+  };
+  auto with_values = [&](const auto& keys) {
+    if (c.strided_values) run(keys, strided_vector<std::int64_t, Space>(n, "tessel_test::values"));
+    else run(keys, Kokkos::View<std::int64_t*, typename Space::memory_space>("tessel_test::values", n));
+  };
+  if (c.strided_keys) with_values(strided_vector<Key, Space>(n, "tessel_test::keys"));
+  else with_values(Kokkos::View<Key*, typename Space::memory_space>("tessel_test::keys", n));
+}
+
+// Lengths around every bin boundary of `tuning` (short, tile), each +-1,
+// shuffled, with empty and one-record segments among them.
+inline Matrix boundary_matrix(const tessel::TuningParameters& tuning, int tile, std::uint64_t seed) {
+  Matrix matrix;
+  const std::size_t short_length = std::size_t(std::max(1, tuning.segmented_short_length));
+  for (std::size_t base : {std::size_t(0), std::size_t(1), short_length, std::size_t(tile), std::size_t(4 * tile)})
+    for (std::size_t delta : {0, 1, 2}) {
+      const std::size_t length = base + delta >= 1 ? base + delta - 1 : 0;
+      matrix.lengths.push_back(length);
+      matrix.lengths.push_back(length);
+    }
+  std::mt19937_64 engine(seed);
+  std::shuffle(matrix.lengths.begin(), matrix.lengths.end(), engine);
+  matrix.lead = 3;
+  matrix.trail = 5;
+  return matrix;
+}
+
+inline Matrix power_law_matrix(std::size_t rows, std::size_t longest, std::uint64_t seed) {
+  Matrix matrix;
+  std::mt19937_64 engine(seed);
+  for (std::size_t r = 0; r < rows; ++r) {
+    const double u = std::uniform_real_distribution<double>(0.0, 1.0)(engine);
+    matrix.lengths.push_back(std::min(longest, std::size_t(1.0 / (u * u + 1.0 / double(longest)))));
+  }
+  return matrix;
+}
+
+// The sort tile of a tuning (merge sort's, which bounds the medium bin).
+template <class Space>
+int tile_of(const tessel::TuningParameters& tuning, std::size_t record_bytes) {
+  return tessel::detail::sort_tile(tessel::detail::launch_tuning(Space(), tuning), record_bytes, false).elements;
+}
+
+template <class Space, class Key>
+void check_every_bin(std::uint64_t seed) {
+  std::vector<tessel::TuningParameters> tunings{tessel::Tuning<Space>{}};
+  for (auto tuning : tiny_sort_tunings(tessel::Tuning<Space>{})) {
+    tuning.segmented_short_length = int(seed % 5);  // 0 and 1 leave the short bin empty
+    tunings.push_back(tuning);
+  }
+  for (const auto& tuning : tunings)
+    for (bool by_key : {false, true})
+      for (bool descending : {false, true}) {
+        SegmentedCase c;
+        c.tuning = tuning;
+        c.by_key = by_key;
+        c.options.order = descending ? tessel::Order::descending : tessel::Order::ascending;
+        c.pattern = seed % 2 ? Pattern::special : Pattern::duplicates;
+        c.seed = seed++;
+        const int tile = tile_of<Space>(tuning, sizeof(Key) + (by_key ? 8 : 0));
+        check_matrix<Space, Key, std::int64_t>(boundary_matrix(tuning, tile, c.seed), c,
+                                               describe_sort(tuning) + " by_key " + std::to_string(by_key));
+      }
+}
+
+}  // namespace tessel_test::segmented
