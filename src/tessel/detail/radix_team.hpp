@@ -88,7 +88,7 @@ KOKKOS_INLINE_FUNCTION void team_count(const Member& team, RadixRanking ranking,
   if (ranking == RadixRanking::in_order) {
     for (index_type i = begin; i < end; ++i) ++counts[digit(keys[i])];
   } else if (ranking == RadixRanking::scratch_atomics) {
-    for (index_type i = begin + rank; i < end; i += team_size) Kokkos::atomic_increment(&counts[digit(keys[i])]);
+    for (index_type i = begin + rank; i < end; i += team_size) Kokkos::atomic_add(&counts[digit(keys[i])], Counter(1));
   } else {
     for_each_ranked(team, chunk, counts, begin, end, [&](index_type i) { return digit(keys[i]); },
                     [](index_type, int, Counter) {});
