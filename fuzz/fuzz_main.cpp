@@ -1,5 +1,5 @@
 // tessel_fuzz: a differential fuzzer of tessel's public API. Draws random
-// calls of every family (scans, sorts, findall and friends) and checks each
+// calls of every family (scans, sorts, segmented sorts, findall and friends) and checks each
 // against a host reference, bit for bit where the operation is exact. Every
 // case is reproducible alone from the seed and its index.
 //
@@ -58,10 +58,11 @@ bool run_case(std::uint64_t seed, long long index, bool verbose, std::map<std::s
   tessel_fuzz::Engine engine(sequence);
   tessel_fuzz::CaseLog log;
   try {
-    switch (tessel_fuzz::pick(engine, 8)) {
+    switch (tessel_fuzz::pick(engine, 9)) {
       case 0: case 1: case 2: tessel_fuzz::fuzz_scan(engine, log); break;
       case 3: case 4: tessel_fuzz::fuzz_sort_integers(engine, log); break;
       case 5: case 6: tessel_fuzz::fuzz_sort_floating(engine, log); break;
+      case 7: tessel_fuzz::fuzz_segmented(engine, log); break;
       default: tessel_fuzz::fuzz_findall(engine, log); break;
     }
   } catch (const std::exception& error) {

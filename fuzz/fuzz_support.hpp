@@ -335,5 +335,6 @@ void fuzz_scan(Engine& engine, CaseLog& log);
 void fuzz_sort_integers(Engine& engine, CaseLog& log);
 void fuzz_sort_floating(Engine& engine, CaseLog& log);
 void fuzz_findall(Engine& engine, CaseLog& log);
+void fuzz_segmented(Engine& engine, CaseLog& log);
 
 }  // namespace tessel_fuzz

@@ -118,7 +118,9 @@ void check_matrix(const Matrix& matrix, const SegmentedCase& c, const std::strin
           const auto source = std::size_t(from(i));
           ASSERT_TRUE(source >= begin && source < end) << where << ": value from outside the segment";
           ASSERT_TRUE(same_bits(got(i), keys_in[source])) << where << ": pair broken";
-          if (stable) ASSERT_EQ(source, expected) << where << ": unstable";
+          if (stable) {
+            ASSERT_EQ(source, expected) << where << ": unstable";
+          }
         }
       }
       if (c.by_key && !stable) {
