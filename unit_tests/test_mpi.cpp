@@ -46,6 +46,14 @@ std::vector<T> gather_all(const std::vector<T>& mine) {
   return all;
 }
 
+// The elements of the ranks below this one, which hold n each.
+std::size_t elements_below(std::size_t n) {
+  const auto sizes = gather_all(std::vector<std::size_t>{n});
+  std::size_t below = 0;
+  for (int r = 0; r < rank_of(); ++r) below += sizes[r];
+  return below;
+}
+
 // Local sizes: uneven, with empty ranks (rank 1 of 3 or more ranks, and the
 // last of 4). `scale` sets the order of magnitude.
 std::size_t local_size(std::size_t scale) {
@@ -130,12 +138,7 @@ void check_scans_of_layouts() {
   const auto dst = block_view<Affine, DstLayout>(n);
   from_vector(src.view, input);
   const auto all = gather_all(input);
-  const int rank = rank_of();
-  std::size_t offset = 0;
-  {
-    const auto sizes = gather_all(std::vector<std::size_t>{n});
-    for (int r = 0; r < rank; ++r) offset += sizes[r];
-  }
+  const std::size_t offset = elements_below(n);
   // Inclusive: x0, x0∘x1, ...
   tessel::mpi::inclusive_scan(MPI_COMM_WORLD, Space(), src.view, dst.view, Compose{});
   Space().fence();
@@ -178,11 +181,7 @@ TEST(Mpi, ScansInPlaceWithoutNeutralElement) {
   std::vector<std::int64_t> input(n);
   for (std::size_t i = 0; i < n; ++i) input[i] = static_cast<std::int64_t>(i * 7919 + 13 * rank_of() + 1);
   const auto all = gather_all(input);
-  std::size_t offset = 0;
-  {
-    const auto sizes = gather_all(std::vector<std::size_t>{n});
-    for (int r = 0; r < rank_of(); ++r) offset += sizes[r];
-  }
+  const std::size_t offset = elements_below(n);
   Kokkos::View<std::int64_t*, Memory> data("tessel_test::mpi::data", n);
   from_vector(data, input);
   tessel::mpi::inclusive_scan(MPI_COMM_WORLD, Space(), data, data, First{});
@@ -306,11 +305,7 @@ template <class KeyLayout, class ValueLayout>
 void check_sort_by_key() {
   const std::size_t n = local_size(2000);
   const auto input = make_keys<float>(n, Pattern::duplicates, 500 + rank_of());
-  std::size_t offset = 0;
-  {
-    const auto sizes = gather_all(std::vector<std::size_t>{n});
-    for (int r = 0; r < rank_of(); ++r) offset += sizes[r];
-  }
+  const std::size_t offset = elements_below(n);
   std::vector<std::int64_t> positions(n);
   std::iota(positions.begin(), positions.end(), static_cast<std::int64_t>(offset));
   const auto keys = block_view<float, KeyLayout>(n);

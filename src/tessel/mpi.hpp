@@ -69,7 +69,7 @@ Kokkos::View<std::int64_t*, typename View::memory_space> findall(MPI_Comm comm, 
 // equal keys keep rank order, then input order).
 template <class Exec, class View>
 View sort(MPI_Comm comm, const Exec& exec, const View& view, const SortOptions& options, const CommOptions& transport) {
-  return detail::mpi::sample_sort("tessel::mpi::sort", comm, exec, view, detail::mpi::NoValues{}, options,
+  return detail::mpi::sample_sort("tessel::mpi::sort", comm, exec, view, detail::NoValues{}, options,
                                   transport.device_aware);
 }
 

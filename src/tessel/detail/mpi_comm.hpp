@@ -178,12 +178,6 @@ inline std::int64_t exclusive_sum(const char* function, const Communicator& c, s
   return c.rank == 0 ? 0 : below;
 }
 
-inline std::int64_t sum(const char* function, const Communicator& c, std::int64_t value) {
-  std::int64_t total = 0;
-  check_mpi(function, MPI_Allreduce(&value, &total, 1, MPI_INT64_T, MPI_SUM, c.comm), "MPI_Allreduce");
-  return total;
-}
-
 // MPI counts and displacements are ints: every rank checks what it sends and
 // receives, and all throw together before the exchange if any would overflow.
 inline void agree_counts_fit(const char* function, const Communicator& c, const std::vector<std::int64_t>& send,

@@ -19,6 +19,7 @@
 // the caller says the MPI is device-aware.
 
 #include <tessel/detail/mpi_comm.hpp>
+#include <tessel/detail/sort_data.hpp>
 #include <tessel/detail/sort_order.hpp>
 #include <tessel/detail/team.hpp>
 #include <tessel/sort.hpp>
@@ -32,9 +33,24 @@ namespace tessel::detail::mpi {
 // leave more for the rebalancing exchange to move.
 inline constexpr index_type samples_per_rank = 256;
 
-// Stands in for the values of a keys-only sort.
-struct NoValues {
-  using non_const_value_type = NoValues;
+// The value type a sort carries: NoValues (detail/sort_data.hpp) for keys only.
+template <class Values>
+struct carried {
+  using type = typename Values::non_const_value_type;
+};
+template <>
+struct carried<NoValues> {
+  using type = NoValues;
+};
+
+// The type of the values returned: a writable view like the argument's.
+template <class Values>
+struct returned_values {
+  using type = typename Values::non_const_type;
+};
+template <>
+struct returned_values<NoValues> {
+  using type = NoValues;
 };
 
 template <class Projected>
@@ -141,14 +157,16 @@ struct Records {
       tessel::sort(exec, keys, options);
   }
 
-  template <class Exec>
+  // Sends send_counts[q] records to rank q; what arrives goes into
+  // receive(total), the records it returns (new buffers, or the caller's).
+  template <class Exec, class Receive>
   Records exchange_with(const char* function, const Communicator& c, const Exec& exec,
-                        const std::vector<std::int64_t>& send_counts, bool device_aware) const {
+                        const std::vector<std::int64_t>& send_counts, bool device_aware, Receive&& receive) const {
     const std::vector<std::int64_t> receive_counts = alltoall_counts(function, c, send_counts);
     agree_counts_fit(function, c, send_counts, receive_counts);
     std::int64_t total = 0;
     for (const std::int64_t count : receive_counts) total += count;
-    const Records received = allocate(exec, total);
+    const Records received = receive(index_type(total));
     mpi::exchange(function, c, exec, keys, send_counts, receive_counts, received.keys, device_aware);
     if constexpr (has_values)
       mpi::exchange(function, c, exec, values, send_counts, receive_counts, received.values, device_aware);
@@ -255,7 +273,7 @@ auto sample_sort(const char* function, MPI_Comm comm, const Exec& exec, const Ke
                  const SortOptions& options, bool device_aware) {
   using Key = typename Keys::non_const_value_type;
   constexpr bool has_values = !std::is_same_v<Values, NoValues>;
-  using Value = typename Values::non_const_value_type;
+  using Value = typename carried<Values>::type;
   using MemorySpace = typename Exec::memory_space;
   using Local = Records<Key, Value, MemorySpace>;
   static_assert(Kokkos::is_view<Keys>::value && view_rank<Keys> == 1,
@@ -287,24 +305,29 @@ auto sample_sort(const char* function, MPI_Comm comm, const Exec& exec, const Ke
     local.sort(exec, options);
   });
   const auto order = key_order<Key>(UseDefaultOrder{}, options.order == Order::descending);
-  const Local bucketed =
-      local.exchange_with(function, c, exec, bucket_counts(function, c, exec, local.keys, order), device_aware);
+  const Local bucketed = local.exchange_with(function, c, exec, bucket_counts(function, c, exec, local.keys, order),
+                                             device_aware, [&](index_type m) { return Local::allocate(exec, m); });
   local = Local{};  // frees the first copy before the next exchange
   bucketed.sort(exec, options);
 
+  // The rebalancing exchange writes straight into the views returned.
   const std::vector<std::int64_t> sizes = allgather(function, c, std::int64_t(bucketed.size()));
-  const Local balanced = bucketed.exchange_with(function, c, exec, rebalance_counts(sizes, c.rank), device_aware);
-  auto result_keys = allocate_result<Keys>("tessel::mpi::sort::result_keys", balanced.size());
-  Kokkos::deep_copy(exec, result_keys, balanced.keys);
-  if constexpr (has_values) {
-    auto result_values = allocate_result<Values>("tessel::mpi::sort::result_values", balanced.size());
-    Kokkos::deep_copy(exec, result_values, balanced.values);
-    exec.fence();
+  typename Keys::non_const_type result_keys;
+  typename returned_values<Values>::type result_values;
+  bucketed.exchange_with(function, c, exec, rebalance_counts(sizes, c.rank), device_aware, [&](index_type m) {
+    Local into;
+    result_keys = allocate_result<Keys>("tessel::mpi::sort::result_keys", m);
+    into.keys = Buffer<Key, MemorySpace>(result_keys.data(), m);  // contiguous: allocate_result gives stride 1
+    if constexpr (has_values) {
+      result_values = allocate_result<Values>("tessel::mpi::sort::result_values", m);
+      into.values = Buffer<Value, MemorySpace>(result_values.data(), m);
+    }
+    return into;
+  });
+  if constexpr (has_values)
     return std::pair<Keys, Values>(result_keys, result_values);
-  } else {
-    exec.fence();
+  else
     return Keys(result_keys);
-  }
 }
 
 }  // namespace tessel::detail::mpi
