@@ -268,6 +268,7 @@ inline tessel::TuningParameters random_tuning(Engine& engine, std::ostream& log)
   tuning.vector_load_bytes = pick(engine, 2) * 4;
   tuning.scan_lookback = chance(engine, 50);
   tuning.scan_tiles_per_team = 1 + int(pick(engine, 3));
+  tuning.scan_straight = chance(engine, 50);
   tuning.findall_tiles_per_team = 1 + int(pick(engine, 3));
   tuning.batched_teams_per_thread = chance(engine, 50) ? 0 : (chance(engine, 50) ? 1 : 1 << 30);
   tuning.sort_runs_per_thread = 1 + int(pick(engine, 3));

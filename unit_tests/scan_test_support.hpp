@@ -48,6 +48,9 @@ inline std::vector<tessel::TuningParameters> tiny_tunings(const tessel::TuningPa
           // Chunks of one tile (kept in scratch) and of several (look-back:
           // written, then fixed up with the prefix), spread over the shapes.
           tuning.scan_tiles_per_team = 1 + (items + runs_per_thread) % 3;
+          // Lone threads scan straight or through the tiles, both with and
+          // without look-back.
+          tuning.scan_straight = (items + runs_per_thread + lookback) % 2 == 0;
           tuning.scratch_bytes = 1 << 20;
           tunings.push_back(tuning);
         }
@@ -70,7 +73,7 @@ inline std::string describe(const tessel::TuningParameters& tuning) {
   std::ostringstream text;
   text << "tuning{team " << tuning.team_size << ", runs/thread " << tuning.runs_per_thread << ", items "
        << tuning.max_items_per_thread << ", pad " << tuning.pad_runs << ", lookback " << tuning.scan_lookback
-       << ", tiles/team " << tuning.scan_tiles_per_team << ", findall tiles/team " << tuning.findall_tiles_per_team
+       << ", tiles/team " << tuning.scan_tiles_per_team << ", straight " << tuning.scan_straight << ", findall tiles/team " << tuning.findall_tiles_per_team
        << ", batch teams/thread " << tuning.batched_teams_per_thread << "}";
   return text.str();
 }

@@ -68,9 +68,10 @@ void scan_tiled(const char* function, const Exec& exec, const SrcLayout& src, co
   const index_type chunks_per_slice = (tiles_per_slice + tiles_per_team - 1) / tiles_per_team;
   const index_type chunks = src.count * chunks_per_slice;
   const auto policy = make_team_policy(function, exec, chunks, shape.team_size, scratch);
+  const bool straight = tuning.scan_straight && shape.team_size == 1;
   const auto kernel = [&](auto phase) {
     return TileScanKernel<decltype(phase)::value, lanes, SrcLayout, DstLayout, Partials>{
-        src, dst, partials, shape, tiles_per_team, chunks_per_slice, carry_init, exclusive};
+        src, dst, partials, shape, tiles_per_team, chunks_per_slice, carry_init, exclusive, straight};
   };
   using Phase = TilePhase;
   using single_pass = std::integral_constant<Phase, Phase::single_pass>;

@@ -59,6 +59,9 @@ struct TileScanKernel {
   index_type chunks_per_slice;
   partial_type carry_init;  // precedes every slice: init for exclusive scans
   bool exclusive;
+  // A lone thread scans its chunk in one chain from source to target
+  // (TuningParameters::scan_straight) instead of through scratch tiles.
+  bool straight = false;
   // single_pass: a ticket counter and a status per chunk. reduce/finish: each
   // chunk's aggregate, scanned along each slice before the finish phase.
   int* ticket_counter = nullptr;
@@ -143,30 +146,54 @@ struct TileScanKernel {
     });
   }
 
-  // Publishes the chunk's aggregate, then combines its predecessors' results,
-  // newest first, until one has published its inclusive prefix. Called by one
-  // thread of the team.
+  // Scans source[first, first + count) into target in one chain, after
+  // `running`, and returns what follows the last element: the loop
+  // std::inclusive_scan runs, for a lone thread whose operator is cheap next
+  // to the memory traffic. With no neutral element and nothing before, the
+  // first element starts the chain (an exclusive scan's first element is then
+  // written by the caller).
+  template <class Source, class Target>
+  KOKKOS_INLINE_FUNCTION partial_type scan_straight(const Source& source, const Target& target, index_type first,
+                                                    index_type count, const partial_type& running) const {
+    if (count == 0) return running;
+    index_type skip = 0;
+    value_type value;
+    if (Partials::present(running)) {
+      value = Partials::value(running);
+    } else {
+      value = static_cast<value_type>(source[first]);
+      if (!exclusive) target[first] = value;
+      skip = 1;
+    }
+    return Partials::make(scan_chain(partials, exclusive, source.offset(first + skip), target.offset(first + skip),
+                                     count - skip, value));
+  }
+
+  // Publishes the chunk's result, then combines its predecessors' results,
+  // newest first, until one has published its inclusive prefix, which it
+  // returns (carry_init for chunk 0). `running` is the chunk's aggregate,
+  // after carry_init for chunk 0. Called by one thread of the team.
   KOKKOS_INLINE_FUNCTION partial_type look_back(index_type ticket, index_type chunk,
-                                                const partial_type& aggregate) const {
+                                                const partial_type& running) const {
     partial_type prefix = carry_init;
     if (chunk > 0) {
-      status[ticket].aggregate = Partials::value(aggregate);
+      status[ticket].aggregate = Partials::value(running);
       Kokkos::memory_fence();
       atomic_store_flag(&status[ticket].flag, 1);
-      partial_type running = Partials::empty();
+      partial_type before_chunk = Partials::empty();
       for (index_type before = ticket - 1;; --before) {
         int flag, attempt = 0;
         while ((flag = atomic_load_flag(&status[before].flag)) == 0) spin_wait_hint(attempt++);
         Kokkos::memory_fence();
         if (flag == 2) {
-          running = partials.combine(Partials::make(load_published(&status[before].inclusive)), running);
+          before_chunk = partials.combine(Partials::make(load_published(&status[before].inclusive)), before_chunk);
           break;
         }
-        running = partials.combine(Partials::make(load_published(&status[before].aggregate)), running);
+        before_chunk = partials.combine(Partials::make(load_published(&status[before].aggregate)), before_chunk);
       }
-      prefix = running;  // chunk 0's inclusive prefix already holds carry_init
+      prefix = before_chunk;
     }
-    status[ticket].inclusive = Partials::value(partials.combine(prefix, aggregate));
+    status[ticket].inclusive = Partials::value(chunk > 0 ? partials.combine(prefix, running) : running);
     Kokkos::memory_fence();
     atomic_store_flag(&status[ticket].flag, 2);
     return prefix;
@@ -183,25 +210,28 @@ struct TileScanKernel {
                                                const Target& target, index_type ticket, index_type chunk,
                                                index_type first, int tiles) const {
     const index_type tile_elements = shape.elements();
-    const partial_type start = chunk == 0 ? carry_init : Partials::empty();
-    partial_type local = Partials::empty();
-    for (int t = 0; t < tiles; ++t) {
-      const index_type begin = first + t * tile_elements;
-      const ScannedTile scanned = scan_tile<true>(team, scratch, source, begin);
-      store_tile(team, scratch, target, begin, scanned, partials.combine(start, local));
-      local = partials.combine(local, scanned.aggregate);
+    const index_type last = first + tiles * tile_elements;
+    const index_type count = (last < src.length ? last : src.length) - first;
+    partial_type running = chunk == 0 ? carry_init : Partials::empty();
+    if (straight) {
+      running = scan_straight(source, target, first, count, running);
+    } else {
+      for (int t = 0; t < tiles; ++t) {
+        const index_type begin = first + t * tile_elements;
+        const ScannedTile scanned = scan_tile<true>(team, scratch, source, begin);
+        store_tile(team, scratch, target, begin, scanned, running);
+        running = partials.combine(running, scanned.aggregate);
+      }
     }
     partial_type found = Partials::empty();
-    if (team.team_rank() == 0) found = look_back(ticket, chunk, local);
+    if (team.team_rank() == 0) found = look_back(ticket, chunk, running);
     // The broadcast's barriers also order every thread's stores before the
     // fix-up reads them.
     const partial_type prefix = team_broadcast(team, scratch.prefix_slot, found);
     if (chunk == 0) return;
     const value_type carry = Partials::value(prefix);  // present: chunk 0 precedes
-    const index_type last = first + tiles * tile_elements;
-    const int count = static_cast<int>((last < src.length ? last : src.length) - first);
     const int skip = exclusive ? 1 : 0;
-    for_each_striped(team, 1, count - skip, [&](int, int i) {
+    for_each_striped(team, 1, static_cast<int>(count) - skip, [&](int, int i) {
       auto& element = target[first + skip + i];
       element = partials.apply(carry, element);
     });
@@ -238,17 +268,23 @@ struct TileScanKernel {
       for (int t = 0; t < tiles; ++t)
         aggregate = partials.combine(aggregate, scan_tile<false>(team, scratch, source, first + t * tile_elements).aggregate);
       if (rank == 0) aggregates[ticket] = Partials::value(aggregate);
-    } else if (Phase == TilePhase::single_pass && tiles > 1) {
+    } else if (Phase == TilePhase::single_pass && (tiles > 1 || straight)) {
       scan_then_fix_up(team, scratch, source, target, ticket, chunk, first, tiles);
     } else if (Phase == TilePhase::single_pass) {
       // A single tile stays scanned in scratch while the look-back runs.
       const ScannedTile single = scan_tile<true>(team, scratch, source, first);
       partial_type found = Partials::empty();
-      if (rank == 0) found = look_back(ticket, chunk, single.aggregate);
+      if (rank == 0)
+        found = look_back(ticket, chunk, chunk == 0 ? partials.combine(carry_init, single.aggregate) : single.aggregate);
       store_tile(team, scratch, target, first, single, team_broadcast(team, scratch.prefix_slot, found));
     } else {  // finish: the prefix comes from the scanned aggregates
       partial_type carry = carry_init;
       if (chunk > 0) carry = partials.combine(carry, Partials::make(aggregates[ticket - 1]));
+      if (straight) {
+        const index_type last = first + index_type(tiles) * tile_elements;
+        scan_straight(source, target, first, (last < src.length ? last : src.length) - first, carry);
+        return;
+      }
       for (int t = 0; t < tiles; ++t) {
         const index_type begin = first + t * tile_elements;
         const ScannedTile scanned = scan_tile<true>(team, scratch, source, begin);

@@ -21,6 +21,7 @@ template <class T>
 struct ContiguousSlice {
   T* first;
   KOKKOS_FORCEINLINE_FUNCTION T& operator[](index_type position) const { return first[position]; }
+  KOKKOS_FORCEINLINE_FUNCTION ContiguousSlice offset(index_type position) const { return {first + position}; }
 };
 
 template <class T>
@@ -29,6 +30,9 @@ struct StridedSlice {
   index_type stride;
   KOKKOS_FORCEINLINE_FUNCTION T& operator[](index_type position) const {
     return first[position * stride];
+  }
+  KOKKOS_FORCEINLINE_FUNCTION StridedSlice offset(index_type position) const {
+    return {first + position * stride, stride};
   }
 };
 
