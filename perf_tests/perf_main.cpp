@@ -10,6 +10,7 @@
 // and writes the JSON). Run without mpirun (or on one rank) it runs them all.
 
 #include <bench_support.hpp>
+#include <tessel_perf_commit.hpp>  // TESSEL_PERF_COMMIT, written at every build
 
 #include <tessel/detail/kokkos_compat.hpp>
 
