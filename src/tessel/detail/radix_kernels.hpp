@@ -81,19 +81,23 @@ struct SliceRadixKernel {
     return result;
   }
 
-  // One thread: the bits in which keys differ from the first, and `counts`
-  // of `digit` (its first pass).
+  // One thread: the bits in which keys differ from the first, `counts` of
+  // `digit` (its first pass), and whether any key is a NaN.
   template <class KeySlice>
   KOKKOS_INLINE_FUNCTION std::uint64_t count_differing(std::uint32_t* counts, const KeySlice& keys,
-                                                       const RadixDigit<Order>& digit) const {
+                                                       const RadixDigit<Order>& digit, bool& nans) const {
     for (int d = 0; d < digits.radix; ++d) counts[d] = 0;
     const std::uint64_t first = static_cast<std::uint64_t>(order.project(keys[0]));
     std::uint64_t differing = 0;
+    bool nan = false;
     for (index_type i = 0; i < length; ++i) {
-      const std::uint64_t projected = static_cast<std::uint64_t>(order.project(keys[i]));
+      const auto key = keys[i];
+      const std::uint64_t projected = static_cast<std::uint64_t>(order.project(key));
       differing |= projected ^ first;
+      if constexpr (without_nans<Order>::differs) nan |= is_nan_key(key);
       ++counts[digit.of_projected(projected)];
     }
+    nans = nan;
     return differing;
   }
 
@@ -108,12 +112,39 @@ struct SliceRadixKernel {
     const auto from = records_slice(source, s);
     const auto to = records_slice(target, s);
 
-    // A team of one thread reads the slice once for the differing bits and
-    // the first pass's counts together (wasted only if that pass is skipped).
+    // A team of one thread reads the slice once for the differing bits, the
+    // first pass's counts (wasted only if that pass is skipped) and whether
+    // it holds NaNs; without them, floating-point digits skip the NaN test
+    // (one Zen 4 core: 16M floats 242 -> 218 ms, 1M 5.67 -> 5.18 ms).
     const bool count_first = ranking == RadixRanking::in_order;
+    bool nans = true;
     const std::uint64_t differing =
-        count_first ? count_differing(counts, from.keys, radix_digit(order, digits, 0))
+        count_first ? count_differing(counts, from.keys, radix_digit(order, digits, 0), nans)
                     : team_differing_bits(team, from.keys, 0, length, order, from.keys[0]);
+    RadixSliceState state{ranking, chunk, counts, next, count_first};
+    if constexpr (without_nans<Order>::differs) {
+      if (!nans) {
+        sort_passes(team, state, differing, from, buffers, to, without_nans<Order>::of(order));
+        return;
+      }
+    }
+    sort_passes(team, state, differing, from, buffers, to, order);
+  }
+
+  struct RadixSliceState {
+    RadixRanking ranking;
+    RadixChunk chunk;
+    std::uint32_t* counts;  // the first needed pass's counts when `counted`
+    std::uint32_t* next;
+    bool count_first;  // counts holds pass 0's counts
+  };
+
+  // The needed passes, source -> buffers -> target, in `pass_order` (the
+  // kernel's order, or the same without NaN tests).
+  template <class Member, class From, class To, class PassOrder>
+  KOKKOS_INLINE_FUNCTION void sort_passes(const Member& team, RadixSliceState state, std::uint64_t differing,
+                                          const From& from, const Buffer (&buffers)[2], const To& to,
+                                          const PassOrder& pass_order) const {
     int active[64];
     int k = 0;
     for (int p = 0; p < digits.passes; ++p)
@@ -122,18 +153,23 @@ struct SliceRadixKernel {
       if (!in_place) team_copy(team, from, to, length);
       return;
     }
+    std::uint32_t* counts = state.counts;
+    std::uint32_t* next = state.next;
+    const RadixRanking ranking = state.ranking;
     // One pass: counts (read now, or counted by the previous scatter in
     // order), offsets, scatter; `next` gets the following pass's counts.
-    bool counted = count_first && active[0] == 0;
+    bool counted = state.count_first && active[0] == 0;
     auto pass = [&](const auto& in, const auto& out, int i) {
       const int p = active[i];
-      if (!counted) team_count(team, ranking, chunk, counts, digits.radix, in.keys, 0, length, radix_digit(order, digits, p));
+      if (!counted)
+        team_count(team, ranking, state.chunk, counts, digits.radix, in.keys, 0, length,
+                   radix_digit(pass_order, digits, p));
       team_offsets(team, counts, digits.radix, std::uint32_t(0));
       const bool fuse = ranking == RadixRanking::in_order && i + 1 < k;
       if (fuse)
         for (int d = 0; d < digits.radix; ++d) next[d] = 0;
-      const auto following = radix_digit(order, digits, fuse ? active[i + 1] : p);
-      team_scatter(team, ranking, chunk, counts, in, out, 0, length, radix_digit(order, digits, p),
+      const auto following = radix_digit(pass_order, digits, fuse ? active[i + 1] : p);
+      team_scatter(team, ranking, state.chunk, counts, in, out, 0, length, radix_digit(pass_order, digits, p),
                    fuse ? next : nullptr, following);
       if (fuse) {
         std::uint32_t* swap = counts;

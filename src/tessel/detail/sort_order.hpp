@@ -39,7 +39,8 @@ using ordered_unsigned_t = typename ordered_unsigned<T>::type;
 // The unsigned integer whose order is the total order of `key`: floats get
 // their sign bit flipped (positive) or all bits flipped (negative), NaNs all
 // become the largest value; signed integers get their sign bit flipped.
-template <class T>
+// With NaNs false the key is known not to be a NaN, and the test is skipped.
+template <class T, bool NaNs = true>
 KOKKOS_INLINE_FUNCTION ordered_unsigned_t<T> ordered_bits(const T& key) {
   using U = ordered_unsigned_t<T>;
   constexpr U sign = U(1) << (sizeof(U) * 8 - 1);
@@ -50,6 +51,7 @@ KOKKOS_INLINE_FUNCTION ordered_unsigned_t<T> ordered_bits(const T& key) {
     const U bits = bit_cast<U>(key);
     const U negative = static_cast<U>(U(0) - (bits >> (sizeof(U) * 8 - 1)));
     const U ordered = static_cast<U>(bits ^ (negative | sign));
+    if constexpr (!NaNs) return ordered;
     const U infinity = bit_cast<U>(std::numeric_limits<T>::infinity());
     const U nan = static_cast<U>(U(0) - U((bits & static_cast<U>(~sign)) > infinity));
     return static_cast<U>(ordered | nan);
@@ -57,6 +59,18 @@ KOKKOS_INLINE_FUNCTION ordered_unsigned_t<T> ordered_bits(const T& key) {
     return static_cast<U>(static_cast<U>(key) ^ sign);
   } else {
     return static_cast<U>(key);
+  }
+}
+
+// Whether `key` is a NaN, from its bits (any sign, any payload).
+template <class T>
+KOKKOS_INLINE_FUNCTION bool is_nan_key(const T& key) {
+  if constexpr (std::is_floating_point_v<T>) {
+    using U = ordered_unsigned_t<T>;
+    constexpr U sign = U(1) << (sizeof(U) * 8 - 1);
+    return (bit_cast<U>(key) & static_cast<U>(~sign)) > bit_cast<U>(std::numeric_limits<T>::infinity());
+  } else {
+    return false;
   }
 }
 
@@ -68,7 +82,9 @@ KOKKOS_INLINE_FUNCTION ordered_unsigned_t<T> ordered_bits(const T& key) {
 // order.
 //
 // The default order: the total order of arithmetic keys, `<` otherwise.
-template <class Key>
+// NaNs false: the same order for keys known to hold no NaN (radix sort
+// checks in its first pass), whose projection skips the NaN test.
+template <class Key, bool NaNs = true>
 struct DefaultOrder {
   static constexpr bool projects = std::is_arithmetic_v<Key>;
   using projected = std::conditional_t<projects, ordered_unsigned_t<std::conditional_t<projects, Key, int>>, Key>;
@@ -76,7 +92,7 @@ struct DefaultOrder {
 
   KOKKOS_INLINE_FUNCTION projected project(const Key& key) const {
     if constexpr (projects)
-      return descending ? static_cast<projected>(~ordered_bits(key)) : ordered_bits(key);
+      return descending ? static_cast<projected>(~ordered_bits<Key, NaNs>(key)) : ordered_bits<Key, NaNs>(key);
     else
       return key;
   }
@@ -85,6 +101,21 @@ struct DefaultOrder {
       return a < b;
     else
       return descending ? b < a : a < b;
+  }
+};
+
+// The order to use once a slice is known to hold no NaN: NaN-free floating
+// point default orders, the order itself otherwise.
+template <class Order>
+struct without_nans {
+  static constexpr bool differs = false;
+  KOKKOS_INLINE_FUNCTION static Order of(const Order& order) { return order; }
+};
+template <class Key>
+struct without_nans<DefaultOrder<Key, true>> {
+  static constexpr bool differs = std::is_floating_point_v<Key>;
+  KOKKOS_INLINE_FUNCTION static DefaultOrder<Key, false> of(const DefaultOrder<Key, true>& order) {
+    return DefaultOrder<Key, false>{order.descending};
   }
 };
 
