@@ -121,7 +121,7 @@ struct SliceRadixKernel {
     const std::uint64_t differing =
         count_first ? count_differing(counts, from.keys, radix_digit(order, digits, 0), nans)
                     : team_differing_bits(team, from.keys, 0, length, order, from.keys[0]);
-    RadixSliceState state{ranking, chunk, counts, next, count_first};
+    RadixSliceState state{ranking, chunk, counts, next};
     if constexpr (without_nans<Order>::differs) {
       if (!nans) {
         sort_passes(team, state, differing, from, buffers, to, without_nans<Order>::of(order));
@@ -134,9 +134,8 @@ struct SliceRadixKernel {
   struct RadixSliceState {
     RadixRanking ranking;
     RadixChunk chunk;
-    std::uint32_t* counts;  // the first needed pass's counts when `counted`
+    std::uint32_t* counts;  // pass 0's counts when ranking in order (count_differing)
     std::uint32_t* next;
-    bool count_first;  // counts holds pass 0's counts
   };
 
   // The needed passes, source -> buffers -> target, in `pass_order` (the
@@ -158,7 +157,7 @@ struct SliceRadixKernel {
     const RadixRanking ranking = state.ranking;
     // One pass: counts (read now, or counted by the previous scatter in
     // order), offsets, scatter; `next` gets the following pass's counts.
-    bool counted = state.count_first && active[0] == 0;
+    bool counted = ranking == RadixRanking::in_order && active[0] == 0;
     auto pass = [&](const auto& in, const auto& out, int i) {
       const int p = active[i];
       if (!counted)

@@ -146,6 +146,13 @@ struct TileScanKernel {
     });
   }
 
+  // The elements of a chunk of `tiles` tiles from `first`: the last chunk
+  // of a slice may end early.
+  KOKKOS_INLINE_FUNCTION index_type chunk_elements(index_type first, int tiles) const {
+    const index_type last = first + index_type(tiles) * shape.elements();
+    return (last < src.length ? last : src.length) - first;
+  }
+
   // Scans source[first, first + count) into target in one chain, after
   // `running`, and returns what follows the last element: the loop
   // std::inclusive_scan runs, for a lone thread whose operator is cheap next
@@ -210,8 +217,7 @@ struct TileScanKernel {
                                                const Target& target, index_type ticket, index_type chunk,
                                                index_type first, int tiles) const {
     const index_type tile_elements = shape.elements();
-    const index_type last = first + tiles * tile_elements;
-    const index_type count = (last < src.length ? last : src.length) - first;
+    const index_type count = chunk_elements(first, tiles);
     partial_type running = chunk == 0 ? carry_init : Partials::empty();
     if (straight) {
       running = scan_straight(source, target, first, count, running);
@@ -281,8 +287,7 @@ struct TileScanKernel {
       partial_type carry = carry_init;
       if (chunk > 0) carry = partials.combine(carry, Partials::make(aggregates[ticket - 1]));
       if (straight) {
-        const index_type last = first + index_type(tiles) * tile_elements;
-        scan_straight(source, target, first, (last < src.length ? last : src.length) - first, carry);
+        scan_straight(source, target, first, chunk_elements(first, tiles), carry);
         return;
       }
       for (int t = 0; t < tiles; ++t) {
