@@ -144,12 +144,15 @@ void check_matrix(const Matrix& matrix, const SegmentedCase& c, const std::strin
   else with_values(Kokkos::View<Key*, typename Space::memory_space>("tessel_test::keys", n));
 }
 
-// Lengths around every bin boundary of `tuning` (short, tile), each +-1,
+// Lengths around every bin boundary of `tuning` (short, tile) and of the
+// short bin's sorts (rank sort's vector and longest row), each +-1,
 // shuffled, with empty and one-record segments among them.
 inline Matrix boundary_matrix(const tessel::TuningParameters& tuning, int tile, std::uint64_t seed) {
   Matrix matrix;
   const std::size_t short_length = std::size_t(std::max(1, tuning.segmented_short_length));
-  for (std::size_t base : {std::size_t(0), std::size_t(1), short_length, std::size_t(tile), std::size_t(4 * tile)})
+  for (std::size_t base : {std::size_t(0), std::size_t(1), std::size_t(tessel::detail::rank_sort_vector),
+                           std::size_t(std::max(1, tuning.segmented_rank_length)), short_length, std::size_t(tile),
+                           std::size_t(4 * tile)})
     for (std::size_t delta : {0, 1, 2}) {
       const std::size_t length = base + delta >= 1 ? base + delta - 1 : 0;
       matrix.lengths.push_back(length);
@@ -181,6 +184,17 @@ int tile_of(const tessel::TuningParameters& tuning, std::size_t record_bytes) {
 template <class Space, class Key>
 void check_every_bin(std::uint64_t seed) {
   std::vector<tessel::TuningParameters> tunings{tessel::Tuning<Space>{}};
+  // The short bin's three sorts side by side (CPUs rank-sort, elsewhere the
+  // rank lengths are ignored): padded rank sort up to one vector, the
+  // two-loop rank sort up to 12, insertion sort up to 24; and insertion
+  // sort alone.
+  tessel::TuningParameters mixed = tessel::Tuning<Space>{};
+  mixed.segmented_short_length = 24;
+  mixed.segmented_rank_length = 12;
+  tessel::TuningParameters insertion = tessel::Tuning<Space>{};
+  insertion.segmented_rank_length = 0;
+  tunings.push_back(mixed);
+  tunings.push_back(insertion);
   for (auto tuning : tiny_sort_tunings(tessel::Tuning<Space>{})) {
     tuning.segmented_short_length = int(seed % 5);  // 0 and 1 leave the short bin empty
     tunings.push_back(tuning);

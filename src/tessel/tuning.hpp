@@ -131,6 +131,10 @@ struct TuningParameters {
   // thread each (insertion sort in place); longer ones of up to one sort
   // tile by one team each in scratch; longer still by the slice sorts.
   int segmented_short_length = 16;
+  // Short segments of up to this many records (at most 64) are sorted by
+  // ranks (detail/rank_sort.hpp) instead: each record's place counted by
+  // comparing it with every other, without a branch on the keys. CPUs only.
+  int segmented_rank_length = 0;
 
   // The tile shape for elements of `element_bytes` bytes (`vector_loaded`:
   // a primitive the hardware loads as vectors) when the team also needs
@@ -248,6 +252,7 @@ struct HostTuning : TuningParameters {
     // with double values, 16M entries, one Zen 4 core: 255 ms with 64,
     // 460 ms with 32, 530 ms with 16.
     segmented_short_length = 64;
+    segmented_rank_length = 64;
   }
 };
 

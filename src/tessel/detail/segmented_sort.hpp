@@ -6,14 +6,17 @@
 // length and every bin is sorted by the kernel that suits it, so the work
 // follows the total size, not how unevenly it is spread:
 //  - short (2 .. segmented_short_length records): one thread per segment,
-//    a stable insertion sort in place;
+//    a stable rank sort (CPUs, up to segmented_rank_length records) or
+//    insertion sort in place;
 //  - medium (up to one merge-sort tile): one team per segment, merge sort in
 //    scratch;
 //  - long: the slice sorts (radix or merge, as AutoSort or the options
 //    choose), one segment after the other; there are at most n / tile of them.
-// The bins are lists of segment numbers made by tessel's own findall over
-// the segments' bins; one launch per short and medium bin.
+// One pass over the segments sorts the short ones and notes the bins of the
+// others; the medium and long bins are lists of segment numbers made by
+// tessel's own findall over the bins; one launch for the medium bin.
 
+#include <tessel/detail/rank_sort.hpp>
 #include <tessel/detail/sort_dispatch.hpp>
 #include <tessel/findall.hpp>
 
@@ -60,21 +63,6 @@ void check_offsets(const char* function, const Exec& exec, const Offsets& offset
 
 enum SegmentBin : unsigned char { bin_none, bin_short, bin_medium, bin_long };
 
-template <class Offsets>
-struct BinSegments {
-  Offsets offsets;
-  unsigned char* bins;
-  index_type short_length;
-  index_type medium_length;
-  KOKKOS_INLINE_FUNCTION void operator()(index_type s) const {
-    const index_type length = static_cast<index_type>(offsets(s + 1)) - static_cast<index_type>(offsets(s));
-    bins[s] = length <= 1              ? bin_none
-              : length <= short_length ? bin_short
-              : length <= medium_length ? bin_medium
-                                        : bin_long;
-  }
-};
-
 struct InBin {
   unsigned char bin;
   KOKKOS_INLINE_FUNCTION bool operator()(unsigned char b) const { return b == bin; }
@@ -105,9 +93,13 @@ struct SegmentRecords {
   }
 };
 
-// What the short and medium kernels share: the whole view as one slice of
-// records, the offsets, and the bin's segment numbers.
-template <class Records, class Offsets, class KeyOrder>
+// The pass over all segments and the medium bin's kernel: the whole view as
+// one slice of records, the offsets, and the bins. The pass sorts every
+// short segment where it finds it and notes the bins of the others, so that
+// short segments (most of them, in most matrices) are neither listed nor
+// read twice. Ranked: whether short segments may be rank-sorted (CPUs only:
+// it copies a row to the stack).
+template <class Records, class Offsets, class KeyOrder, bool Ranked>
 struct SegmentBinKernel {
   using key_type = typename Records::key_type;
   using value_type = typename Records::value_type;
@@ -118,24 +110,37 @@ struct SegmentBinKernel {
   KeySlice keys;
   ValueSlice values;
   Offsets offsets;
-  const std::int64_t* segments;
   KeyOrder order;
-  int tile;   // medium: records per scratch buffer
-  int items;  // medium: records per insertion-sorted run
+  unsigned char* bins;
+  index_type short_length;
+  index_type medium_length;
+  int rank_length;                  // short: the longest segment rank-sorted
+  int tile;                         // medium: records per scratch buffer
+  int items;                        // medium: records per insertion-sorted run
+  const std::int64_t* medium_list;  // medium: the segment numbers
 
-  KOKKOS_INLINE_FUNCTION SegmentRecords<KeySlice, ValueSlice, value_type, has_values> segment(index_type i,
+  KOKKOS_INLINE_FUNCTION SegmentRecords<KeySlice, ValueSlice, value_type, has_values> segment(index_type s,
                                                                                            int& length) const {
-    const index_type s = segments[i];
     const index_type begin = static_cast<index_type>(offsets(s));
     length = static_cast<int>(static_cast<index_type>(offsets(s + 1)) - begin);
     return {slice_from(keys, begin), slice_from(values, begin)};
   }
 
-  // Short: one thread sorts one segment in place.
-  KOKKOS_INLINE_FUNCTION void operator()(index_type i) const {
-    int length = 0;
-    const auto records = segment(i, length);
-    insertion_sort(records, 0, length, order);
+  // The pass: bins segment s; one thread sorts it in place if it is short.
+  KOKKOS_INLINE_FUNCTION void operator()(index_type s) const {
+    const index_type length = static_cast<index_type>(offsets(s + 1)) - static_cast<index_type>(offsets(s));
+    const SegmentBin bin = length <= 1              ? bin_none
+                           : length <= short_length ? bin_short
+                           : length <= medium_length ? bin_medium
+                                                     : bin_long;
+    bins[s] = bin;
+    if (bin != bin_short) return;
+    int count = 0;
+    const auto records = segment(s, count);
+    if constexpr (Ranked) {
+      if (count <= rank_length) return rank_sort(records, count, order);
+    }
+    insertion_sort(records, 0, count, order);
   }
 
   // Medium: one team sorts one segment in scratch.
@@ -144,7 +149,7 @@ struct SegmentBinKernel {
     using Scratch = SortScratch<key_type, value_type, has_values>;
     const typename Scratch::records_type scratch[2] = {Scratch::take(team, tile), Scratch::take(team, tile)};
     int length = 0;
-    const auto records = segment(team.league_rank(), length);
+    const auto records = segment(medium_list[team.league_rank()], length);
     for (int k = team.team_rank(); k < length; k += team.team_size()) {
       scratch[0].keys[k] = records.keys[k];
       if constexpr (has_values) scratch[0].values[k] = records.values[k];
@@ -205,25 +210,25 @@ void sort_segments(const char* function, const Exec& exec, const Offsets& offset
   const index_type short_length = std::max(1, std::min(tuning.segmented_short_length, tile.elements));
   const index_type medium_length = tile.elements;
   const auto bins = allocate<unsigned char>(exec, "tessel::segmented_sort::bins", segments);
-  Kokkos::parallel_for("tessel::segmented_sort::bin", range_policy(exec, segments),
-                       BinSegments<Offsets>{offsets, bins.data(), short_length, medium_length});
-  using Kernel = SegmentBinKernel<Records, Offsets, KeyOrder>;
-  const Kernel base{records.keys.slice(0), records.values.slice(0), offsets, nullptr, order, tile.elements,
-                    tile.items};
+  using Kernel = SegmentBinKernel<Records, Offsets, KeyOrder, is_host_space<Exec>>;
+  Kernel kernel{records.keys.slice(0),
+                records.values.slice(0),
+                offsets,
+                order,
+                bins.data(),
+                short_length,
+                medium_length,
+                std::min(tuning.segmented_rank_length, rank_sort_capacity),
+                tile.elements,
+                tile.items,
+                nullptr};
+  Kokkos::parallel_for("tessel::segmented_sort::short", range_policy(exec, segments), kernel);
   auto list = [&](unsigned char bin) {
     return findall_with(function, exec, bins, InBin{bin}, false, tuning);
   };
-
-  const auto short_segments = list(bin_short);
-  if (short_segments.extent(0) > 0) {
-    Kernel kernel = base;
-    kernel.segments = short_segments.data();
-    Kokkos::parallel_for("tessel::segmented_sort::short", range_policy(exec, short_segments.extent(0)), kernel);
-  }
   const auto medium_segments = list(bin_medium);
   if (medium_segments.extent(0) > 0) {
-    Kernel kernel = base;
-    kernel.segments = medium_segments.data();
+    kernel.medium_list = medium_segments.data();
     using Scratch = SortScratch<typename Records::key_type, typename Records::value_type, Records::has_values>;
     Kokkos::parallel_for("tessel::segmented_sort::medium",
                          make_team_policy(function, exec, medium_segments.extent(0), tuning.team_size,

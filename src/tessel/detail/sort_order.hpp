@@ -88,6 +88,9 @@ template <class Key, bool NaNs = true>
 struct DefaultOrder {
   static constexpr bool projects = std::is_arithmetic_v<Key>;
   using projected = std::conditional_t<projects, ordered_unsigned_t<std::conditional_t<projects, Key, int>>, Key>;
+  // Whether `before` is `<` on unsigned projections (the largest then
+  // precedes nothing).
+  static constexpr bool projects_to_unsigned = projects;
   bool descending = false;
 
   KOKKOS_INLINE_FUNCTION projected project(const Key& key) const {
@@ -123,6 +126,7 @@ struct without_nans<DefaultOrder<Key, true>> {
 template <class Key, class Less>
 struct ComparatorOrder {
   using projected = Key;
+  static constexpr bool projects_to_unsigned = false;
   Less less;
   bool descending = false;
 
