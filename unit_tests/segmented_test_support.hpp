@@ -145,7 +145,7 @@ void check_matrix(const Matrix& matrix, const SegmentedCase& c, const std::strin
 }
 
 // Lengths around every bin boundary of `tuning` (short, tile) and of the
-// short bin's sorts (rank sort's vector and longest row), each +-1,
+// short bin's sorts (rank sort's block of keys and longest row), each +-1,
 // shuffled, with empty and one-record segments among them.
 inline Matrix boundary_matrix(const tessel::TuningParameters& tuning, int tile, std::uint64_t seed) {
   Matrix matrix;
@@ -184,10 +184,9 @@ int tile_of(const tessel::TuningParameters& tuning, std::size_t record_bytes) {
 template <class Space, class Key>
 void check_every_bin(std::uint64_t seed) {
   std::vector<tessel::TuningParameters> tunings{tessel::Tuning<Space>{}};
-  // The short bin's three sorts side by side (CPUs rank-sort, elsewhere the
-  // rank lengths are ignored): padded rank sort up to one vector, the
-  // two-loop rank sort up to 12, insertion sort up to 24; and insertion
-  // sort alone.
+  // The short bin's two sorts side by side: rank sort up to 12 records
+  // (on CPUs, keys of at most 4 bytes; elsewhere the rank length is
+  // ignored), insertion sort up to 24; and insertion sort alone.
   tessel::TuningParameters mixed = tessel::Tuning<Space>{};
   mixed.segmented_short_length = 24;
   mixed.segmented_rank_length = 12;

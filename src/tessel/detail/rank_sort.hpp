@@ -5,10 +5,9 @@
 // branch that depends on the keys: every record's place is the number of
 // records that precede it in the order, counted by comparing it with every
 // other record; then each record is written to its place. An insertion sort
-// of random keys mispredicts about once per record (its inner loop's exit),
-// which on short rows costs more than the n^2 comparisons do, and moves
-// every record n / 4 times on average where this moves it once. The
-// comparisons of a row of arithmetic keys compile to vector instructions.
+// of random keys mispredicts about once per record (its inner loop's exit)
+// and moves every record n / 4 times on average; this moves it once, and its
+// n^2 comparisons run in vector registers, 4 or more keys at a time.
 
 #include <tessel/detail/sort_order.hpp>
 
@@ -16,15 +15,26 @@
 
 namespace tessel::detail {
 
-// The longest sequence rank_sort takes on a CPU: the records are copied to
-// the stack first. Rows of 0..63 int32 keys with double values, 16M entries,
-// one Zen 4 core: see HostTuning::segmented_rank_length.
+// The longest sequence rank_sort takes: the records are copied to the stack
+// first. See HostTuning::segmented_rank_length for the measurements.
 inline constexpr int rank_sort_capacity = 64;
-// Rows of up to this many records are compared in one padded vector loop.
+// Keys are compared in blocks of this many (two SSE vectors of 32-bit keys,
+// one AVX2 vector); the projections are padded to a whole block.
 inline constexpr int rank_sort_vector = 8;
 
+// Whether rank_sort takes keys in this order: projections to unsigned
+// integers of at most 4 bytes ordered by `<` (the default order of
+// arithmetic keys). Wider ones have no vector comparison on every x86 CPU
+// (SSE2 lacks 64-bit compares): for int64 keys with double values in rows of
+// 0..63 the scalar comparisons took 3.3x as long as an insertion sort
+// (746 / 224 ms for 16M entries, one core), so they are insertion-sorted, as
+// are keys with a user's `less`.
+template <class KeyOrder>
+inline constexpr bool rank_sortable =
+    KeyOrder::projects_to_unsigned && sizeof(typename KeyOrder::projected) <= 4;
+
 // Storage for up to N objects of a trivially copyable type that need not be
-// default-constructible (values, user keys).
+// default-constructible (values).
 template <class T, int N>
 struct LocalArray {
   alignas(T) unsigned char bytes[N * sizeof(T)];
@@ -32,21 +42,18 @@ struct LocalArray {
 };
 
 // Stable sort of records [0, count) of `records` (keys[i], values[i],
-// has_values), count <= rank_sort_capacity. Record j precedes record i when
-// its key is before i's, or equal and j < i: for j < i that is "i's key is
-// not before j's", for j > i "j's key is before i's".
+// has_values), count <= rank_sort_capacity, rank_sortable<KeyOrder>.
+// Record j precedes record i when its key is smaller, or equal and j < i.
+// The loops run over j outside and over i inside, so that the inner loop
+// (the vectorised one) adds to every record's rank at once, with no sum
+// across a vector and no remainder: a third faster for rows of 0..63 than
+// comparing one record with all others in the inner loop.
 template <class Records, class KeyOrder>
 KOKKOS_INLINE_FUNCTION void rank_sort(const Records& records, int count, const KeyOrder& order) {
+  static_assert(rank_sortable<KeyOrder>);
   using key_type = std::decay_t<decltype(records.keys[0])>;
-  using projected_type = std::decay_t<decltype(order.project(records.keys[0]))>;
-  // Rows of at most one vector of unsigned projections ordered by `<` (the
-  // default order of arithmetic keys) are padded with the largest value,
-  // which precedes no record, to a whole vector: each record is compared
-  // with all of them at once. Longer rows compare with those before and
-  // after in two simpler loops (a third of the time for rows of 0..63).
+  using projected_type = typename KeyOrder::projected;
   constexpr int vector = rank_sort_vector;
-  constexpr bool unsigned_order = KeyOrder::projects_to_unsigned;
-  const bool padded = unsigned_order && count <= vector;
   // The records are copied to the stack as (key, value) pairs, with a byte
   // for the value where there is none: GCC turns a copy to a plain array
   // into a `rep movs`, which costs more than a short row's sort.
@@ -58,36 +65,26 @@ KOKKOS_INLINE_FUNCTION void rank_sort(const Records& records, int count, const K
     key_type key;
     value_type value;
   };
-  LocalArray<projected_type, rank_sort_capacity + vector> projections;
   LocalArray<Record, rank_sort_capacity> copies;
-  int ranks[rank_sort_capacity];
+  projected_type projections[rank_sort_capacity + vector];
+  int ranks[rank_sort_capacity + vector];
   for (int i = 0; i < count; ++i) {
     copies[i].key = records.keys[i];
     if constexpr (Records::has_values) copies[i].value = records.values[i];
     projections[i] = order.project(copies[i].key);
   }
-  // The padding is stored by a loop of `vector` iterations, which compiles
-  // to vector stores (a loop from `count` to the vector's end became a call
-  // to memset, whose byte stores stall the loads that follow). The
-  // comparisons run to `compared`, not to the constant `vector`: GCC 12
-  // unrolls that loop into scalar code 1.5x slower.
-  const int compared = padded ? vector : 0;
-  if constexpr (unsigned_order) {
-    if (padded)
-      for (int i = 0; i < vector; ++i) projections[count + i] = projected_type(~projected_type(0));
-  }
-  for (int i = 0; i < count; ++i) {
-    const projected_type key = projections[i];
-    int rank = 0;
-    if constexpr (unsigned_order) {
-      for (int j = 0; j < compared; ++j)
-        rank += int(projections[j] < key) | (int(projections[j] == key) & int(j < i));
-    }
-    if (!padded) {
-      for (int j = 0; j < i; ++j) rank += !order.before(key, projections[j]);
-      for (int j = i + 1; j < count; ++j) rank += order.before(projections[j], key);
-    }
-    ranks[i] = rank;
+  // The padding's ranks are never used; it is set so that nothing reads an
+  // indeterminate value. A loop of constant length compiles to vector
+  // stores (one from `count` to the block's end became a call to memset).
+  for (int i = 0; i < vector; ++i) projections[count + i] = 0;
+  const int padded = (count + vector - 1) / vector * vector;
+  auto precedes = [&](int j, projected_type key, int i) {
+    return int(key < projections[i]) | (int(key == projections[i]) & int(j < i));
+  };
+  for (int i = 0; i < padded; ++i) ranks[i] = precedes(0, projections[0], i);
+  for (int j = 1; j < count; ++j) {
+    const projected_type key = projections[j];
+    for (int i = 0; i < padded; ++i) ranks[i] += precedes(j, key, i);
   }
   for (int i = 0; i < count; ++i) {
     records.keys[ranks[i]] = copies[i].key;

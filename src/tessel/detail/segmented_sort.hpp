@@ -137,7 +137,7 @@ struct SegmentBinKernel {
     if (bin != bin_short) return;
     int count = 0;
     const auto records = segment(s, count);
-    if constexpr (Ranked) {
+    if constexpr (Ranked && rank_sortable<KeyOrder>) {
       if (count <= rank_length) return rank_sort(records, count, order);
     }
     insertion_sort(records, 0, count, order);
