@@ -75,7 +75,7 @@ void register_density(std::int64_t n, int percent) {
 }  // namespace
 
 void register_findall_benchmarks() {
-  for (int percent : {1, 10, 50, 90}) {
+  for (int percent : {1, 10, 25, 50, 90}) {
     register_density(10000, percent);
     register_density(16777216, percent);
   }

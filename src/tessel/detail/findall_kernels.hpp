@@ -265,25 +265,17 @@ struct ScatterKernel {
   }
 
   // A lone thread's scatter of a tile from its stored bits, outputs [to,
-  // end). A dense full word writes every element at the current position,
-  // which advances past selected ones only: no branch to mispredict, and
-  // never past `end` (to + 64 <= end) nor past the input (a full word).
-  // Sparse words write their selected elements, found by their lowest set
-  // bits.
+  // end): every word writes its selected elements, found by their lowest set
+  // bits. Writing all 64 elements of a dense word without a branch (the
+  // position advancing past selected ones only) was 1.3x slower at 50 %
+  // density (one Xeon core, 10^5 and 10^6 floats: 89.7 / 67.8 us and 989 /
+  // 766 us) and no faster at 90 % (10^4: 9.5 / 9.0 us).
   KOKKOS_INLINE_FUNCTION static void scatter_bits(const std::uint64_t* words, index_type begin, int valid,
                                                   index_type to, index_type end, const Writer& writer) {
     const int count = static_cast<int>(flag_words(valid));
     for (int w = 0; w < count && to < end; ++w) {
-      std::uint64_t word = words[w];
       const index_type first = begin + 64 * index_type(w);
-      if (64 * (w + 1) <= valid && to + 64 <= end && set_bit_count(word) > 16) {
-        for (int k = 0; k < 64; ++k) {
-          writer(to, first + k);
-          to += static_cast<index_type>((word >> k) & 1);
-        }
-      } else {
-        for (; word != 0; word &= word - 1) writer(to++, first + lowest_set_bit(word));
-      }
+      for (std::uint64_t word = words[w]; word != 0; word &= word - 1) writer(to++, first + lowest_set_bit(word));
     }
   }
 };

@@ -73,15 +73,6 @@ KOKKOS_FORCEINLINE_FUNCTION int lowest_set_bit(std::uint64_t word) {
 #endif
 }
 
-// The number of set bits of a word (Kokkos::popcount exists from 4.1).
-KOKKOS_FORCEINLINE_FUNCTION int set_bit_count(std::uint64_t word) {
-#if KOKKOS_VERSION >= 40100
-  return Kokkos::popcount(word);
-#else
-  return Kokkos::Impl::bit_count(static_cast<unsigned>(word)) + Kokkos::Impl::bit_count(static_cast<unsigned>(word >> 32));
-#endif
-}
-
 // A profiling region around a multi-kernel algorithm (Kokkos::Profiling::
 // ScopedRegion exists only in newer 4.x releases).
 class ScopedRegion {
