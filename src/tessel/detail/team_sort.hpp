@@ -116,6 +116,10 @@ KOKKOS_INLINE_FUNCTION void merge_in_lanes(const Key& key, index_type a_begin, i
 // projections (the default order) also keep the projections of the sorted
 // part in registers, so that every comparison is one instruction instead of
 // a projection of the neighbour (float's total order costs several).
+// Runs of up to `cached` records: segmented sorts' rows of 16M entries on one
+// Xeon core, 8 / 16 / 32 / 64 cached, double keys with double values: rows of
+// 0..15 168 / 153 / 155 / 158 ms, of 0..7 135 / 131 / 141 / 142 ms; of 0..63
+// 268 / 267 / 285 / 231 ms (but int64 keys 216 / 219 / 220 / 230 ms).
 template <class Records, class KeyOrder>
 KOKKOS_INLINE_FUNCTION void insertion_sort(const Records& records, int first, int count, const KeyOrder& order) {
   using projected_type = std::decay_t<decltype(order.project(records.keys[first]))>;
