@@ -128,7 +128,7 @@ struct TuningParameters {
   double radix_scratch_pass_cost = 1.0;
   double radix_counter_cost = 1.0;
   // Segmented sort: segments of up to this many records are sorted by one
-  // thread each (insertion sort in place); longer ones of up to one sort
+  // thread each (rank or insertion sort in place); longer ones of up to one sort
   // tile by one team each in scratch; longer still by the slice sorts.
   int segmented_short_length = 16;
   // Short segments of up to this many records (at most 64) are sorted by
@@ -254,8 +254,9 @@ struct HostTuning : TuningParameters {
     // 255 ms with 64, 460 ms with 32, 530 ms with 16. Rank sort beats
     // insertion sort at every length up to 64 (one Xeon core, a loop over
     // the rows alone: rows of 0..63 148 / 223 ms, of 0..15 87 / 155 ms, of
-    // 0..7 99 / 140 ms; float keys alike); with rank sort, moving rows of
-    // 33..63 to the merge sort in scratch took 410 ms instead of 122.
+    // 0..7 99 / 140 ms; float keys alike); with rank sort's first version,
+    // moving rows of 33..63 to the merge sort in scratch took the whole sort
+    // from 122 ms to 410 ms.
     segmented_short_length = 64;
     segmented_rank_length = 64;
   }

@@ -88,8 +88,8 @@ template <class Key, bool NaNs = true>
 struct DefaultOrder {
   static constexpr bool projects = std::is_arithmetic_v<Key>;
   using projected = std::conditional_t<projects, ordered_unsigned_t<std::conditional_t<projects, Key, int>>, Key>;
-  // Whether `before` is `<` on unsigned projections (the largest then
-  // precedes nothing).
+  // Whether projections are unsigned integers and `before` is their `<`
+  // (rank_sort then compares them with `<` and `==` in vector registers).
   static constexpr bool projects_to_unsigned = projects;
   bool descending = false;
 
