@@ -63,6 +63,85 @@ TYPED_TEST(SegmentedSort, PowerLawRowsOffsetTypesAndLayouts) {
     }
 }
 
+// Long rows that one team radix-sorts are sorted together, one launch for
+// all (dealt to the teams that run at once); rows longer than
+// radix_team_slice are split among teams one after the other. Both in one
+// call, with digits that differ from row to row (narrow ones for shorter
+// rows), both rankings, and teams of several threads where the space has
+// them.
+TYPED_TEST(SegmentedSort, LongRowsTogetherAndSplit) {
+  using Space = TypeParam;
+  const Matrix matrix = power_law_matrix(600, 9000, 8);
+  std::uint64_t seed = 30;
+  for (int team : {1, 2, 4})
+    for (bool atomics : {true, false}) {
+      SegmentedCase c;
+      c.by_key = true;
+      c.seed = seed++;
+      c.pattern = seed % 2 ? Pattern::special : Pattern::random;
+      c.tuning.team_size = team;
+      c.tuning.sort_runs_per_thread = 2;
+      c.tuning.sort_items_per_thread = 8;
+      c.tuning.radix_scratch_atomics = atomics;
+      c.tuning.radix_chunk_size = 7;
+      c.tuning.radix_scratch_slice = 0;
+      c.tuning.radix_bits = 9;
+      c.tuning.radix_team_slice = 3000;
+      c.tuning.radix_block_elements = 700;
+      const std::string what = "team " + std::to_string(team) + ", atomics " + std::to_string(atomics);
+      check_matrix<Space, float, int>(matrix, c, what + ", float");
+      check_matrix<Space, std::uint64_t, int>(matrix, c, what + ", uint64");
+      c.options.order = tessel::Order::descending;
+      check_matrix<Space, std::int16_t, int>(matrix, c, what + ", int16 descending");
+    }
+}
+
+// The dealing itself: every segment once, each team's buffers as long as its
+// longest segment and apart from the others', and no team with more than
+// the least loaded one plus the longest segment (longest first, to the
+// least loaded).
+TEST(SegmentedSortDeal, EverySegmentOnceBuffersApartLoadsEven) {
+  std::mt19937_64 engine(3);
+  for (tessel::detail::index_type teams : {1, 2, 3, 8, 50}) {
+    std::vector<tessel::detail::RadixSegment> segments;
+    tessel::detail::index_type begin = 0;
+    for (int i = 0; i < 37; ++i) {
+      const auto length = tessel::detail::index_type(1 + engine() % (i % 5 == 0 ? 5000 : 300));
+      segments.push_back({begin, length, -1, {}});
+      begin += length;
+    }
+    const auto lanes = tessel::detail::deal_segments(segments, teams);
+    const auto used = std::min<tessel::detail::index_type>(teams, 37);
+    ASSERT_EQ(lanes.first.size(), std::size_t(used + 1)) << teams << " teams";
+    ASSERT_EQ(lanes.segments.size(), segments.size());
+    std::vector<int> seen(segments.size(), 0);
+    std::vector<tessel::detail::index_type> load(used, 0);
+    tessel::detail::index_type buffers_end = 0, longest = 0;
+    for (tessel::detail::index_type t = 0; t < used; ++t) {
+      const auto team_buffer = lanes.segments[lanes.first[t]].buffer;
+      EXPECT_EQ(team_buffer, buffers_end) << "team " << t << "'s buffers do not follow the previous team's";
+      tessel::detail::index_type team_longest = 0;
+      for (auto i = lanes.first[t]; i < lanes.first[t + 1]; ++i) {
+        const auto& segment = lanes.segments[i];
+        EXPECT_EQ(segment.buffer, team_buffer) << "team " << t << ", segment " << i;
+        const auto original = std::find_if(segments.begin(), segments.end(),
+                                           [&](const auto& s) { return s.begin == segment.begin; });
+        ASSERT_NE(original, segments.end());
+        EXPECT_EQ(original->length, segment.length);
+        ++seen[std::size_t(original - segments.begin())];
+        load[t] += segment.length;
+        team_longest = std::max(team_longest, segment.length);
+      }
+      buffers_end += team_longest;
+      longest = std::max(longest, team_longest);
+    }
+    EXPECT_EQ(lanes.buffer_records, buffers_end);
+    for (std::size_t i = 0; i < seen.size(); ++i) EXPECT_EQ(seen[i], 1) << "segment " << i;
+    const auto [least, most] = std::minmax_element(load.begin(), load.end());
+    EXPECT_LE(*most, *least + longest) << teams << " teams";
+  }
+}
+
 TYPED_TEST(SegmentedSort, ComparatorPathIsStable) {
   using Space = TypeParam;
   const LastDigitLess by_last_digit;

@@ -43,42 +43,59 @@ KOKKOS_INLINE_FUNCTION void team_copy(const Member& team, const From& from, cons
   team.team_barrier();
 }
 
-template <class Source, class Target, class Order>
-struct SliceRadixKernel {
-  using key_type = typename Source::key_type;
-  using value_type = typename Source::value_type;
-  static constexpr bool has_values = Source::has_values;
-  using Packed = PackedRecords<key_type, value_type, has_values>;
-  using Buffer = BufferRecords<key_type, value_type, has_values>;
+// A team's scratch for sorting one slice alone: its ranking, the ranking's
+// chunk arrays and two histograms of `radix` counters.
+struct RadixTeamScratch {
+  RadixRanking ranking;
+  RadixChunk chunk;
+  std::uint32_t* counts;
+  std::uint32_t* next;
 
-  Source source;
-  Target target;
+  static std::size_t bytes(const RadixDigits& widest, int chunk) {
+    return radix_counter_scratch(widest, chunk, sizeof(std::uint32_t), 2);
+  }
+  template <class Member>
+  KOKKOS_INLINE_FUNCTION static RadixTeamScratch take(const Member& team, bool scratch_atomics, int chunk_size,
+                                                      int radix) {
+    RadixTeamScratch scratch;
+    scratch.ranking = radix_ranking(team, scratch_atomics);
+    scratch.chunk = RadixChunk::take(team, chunk_size);
+    scratch.counts = take_scratch<std::uint32_t>(team, radix);
+    scratch.next = take_scratch<std::uint32_t>(team, radix);
+    return scratch;
+  }
+};
+
+// One team sorts one slice of `length` records (at least one) alone, from
+// `from` to `to` through two buffers, every pass: the slice sorts' kernel
+// (SliceRadixKernel) and the segmented sort's.
+template <class Order>
+struct TeamRadixSort {
   Order order;
   RadixDigits digits;
   index_type length;
-  bool in_place;   // source and target are the same records
-  bool in_scratch;  // buffers in scratch; in `workspace` otherwise
-  Packed workspace[2];
-  int chunk_size;
-  bool scratch_atomics;
+  bool in_place;  // from and to are the same records
+  RadixTeamScratch state;
 
-  static std::size_t scratch_bytes(bool in_scratch, index_type length, const RadixDigits& digits, int chunk) {
-    if (in_scratch)
-      return radix_slice_scratch(length, sizeof(key_type), has_values ? sizeof(value_type) : 0, digits, chunk);
-    return radix_counter_scratch(digits, chunk, sizeof(std::uint32_t), 2);
-  }
-
-  template <class Member>
-  KOKKOS_INLINE_FUNCTION Buffer buffer(const Member& team, index_type s, int which) const {
-    Buffer result{nullptr, nullptr};
-    if (in_scratch) {
-      result.keys = take_scratch<key_type>(team, length);
-      if constexpr (has_values) result.values = take_scratch<value_type>(team, length);
-    } else {
-      result.keys = workspace[which].keys.slice(s).first;
-      if constexpr (has_values) result.values = workspace[which].values.slice(s).first;
+  template <class Member, class From, class Buffer, class To>
+  KOKKOS_INLINE_FUNCTION void operator()(const Member& team, const From& from, const Buffer (&buffers)[2],
+                                         const To& to) const {
+    // A team of one thread reads the slice once for the differing bits, the
+    // first pass's counts (wasted only if that pass is skipped) and whether
+    // it holds NaNs; without them, floating-point digits skip the NaN test
+    // (one Zen 4 core: 16M floats 242 -> 218 ms, 1M 5.67 -> 5.18 ms).
+    const bool count_first = state.ranking == RadixRanking::in_order;
+    bool nans = true;
+    const std::uint64_t differing =
+        count_first ? count_differing(state.counts, from.keys, radix_digit(order, digits, 0), nans)
+                    : team_differing_bits(team, from.keys, 0, length, order, from.keys[0]);
+    if constexpr (without_nans<Order>::differs) {
+      if (!nans) {
+        sort_passes(team, differing, from, buffers, to, without_nans<Order>::of(order));
+        return;
+      }
     }
-    return result;
+    sort_passes(team, differing, from, buffers, to, order);
   }
 
   // One thread: the bits in which keys differ from the first, `counts` of
@@ -101,48 +118,12 @@ struct SliceRadixKernel {
     return differing;
   }
 
-  template <class Member>
-  KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
-    const index_type s = team.league_rank();
-    const RadixRanking ranking = radix_ranking(team, scratch_atomics);
-    const RadixChunk chunk = RadixChunk::take(team, chunk_size);
-    std::uint32_t* counts = take_scratch<std::uint32_t>(team, digits.radix);
-    std::uint32_t* next = take_scratch<std::uint32_t>(team, digits.radix);
-    const Buffer buffers[2] = {buffer(team, s, 0), buffer(team, s, 1)};
-    const auto from = records_slice(source, s);
-    const auto to = records_slice(target, s);
-
-    // A team of one thread reads the slice once for the differing bits, the
-    // first pass's counts (wasted only if that pass is skipped) and whether
-    // it holds NaNs; without them, floating-point digits skip the NaN test
-    // (one Zen 4 core: 16M floats 242 -> 218 ms, 1M 5.67 -> 5.18 ms).
-    const bool count_first = ranking == RadixRanking::in_order;
-    bool nans = true;
-    const std::uint64_t differing =
-        count_first ? count_differing(counts, from.keys, radix_digit(order, digits, 0), nans)
-                    : team_differing_bits(team, from.keys, 0, length, order, from.keys[0]);
-    RadixSliceState state{ranking, chunk, counts, next};
-    if constexpr (without_nans<Order>::differs) {
-      if (!nans) {
-        sort_passes(team, state, differing, from, buffers, to, without_nans<Order>::of(order));
-        return;
-      }
-    }
-    sort_passes(team, state, differing, from, buffers, to, order);
-  }
-
-  struct RadixSliceState {
-    RadixRanking ranking;
-    RadixChunk chunk;
-    std::uint32_t* counts;  // pass 0's counts when ranking in order (count_differing)
-    std::uint32_t* next;
-  };
-
-  // The needed passes, source -> buffers -> target, in `pass_order` (the
-  // kernel's order, or the same without NaN tests).
-  template <class Member, class From, class To, class PassOrder>
-  KOKKOS_INLINE_FUNCTION void sort_passes(const Member& team, RadixSliceState state, std::uint64_t differing,
-                                          const From& from, const Buffer (&buffers)[2], const To& to,
+  // The needed passes, from -> buffers -> to, in `pass_order` (the order, or
+  // the same without NaN tests); state.counts holds pass 0's counts when
+  // ranking in order (count_differing).
+  template <class Member, class From, class Buffer, class To, class PassOrder>
+  KOKKOS_INLINE_FUNCTION void sort_passes(const Member& team, std::uint64_t differing, const From& from,
+                                          const Buffer (&buffers)[2], const To& to,
                                           const PassOrder& pass_order) const {
     int active[64];
     int k = 0;
@@ -189,6 +170,55 @@ struct SliceRadixKernel {
     pass(from, buffers[0], 0);
     for (int i = 1; i + 1 < k; ++i) pass(buffers[(i - 1) % 2], buffers[i % 2], i);
     pass(buffers[(k - 2) % 2], to, k - 1);
+  }
+};
+
+// One team per slice, every slice of the same length and digits.
+template <class Source, class Target, class Order>
+struct SliceRadixKernel {
+  using key_type = typename Source::key_type;
+  using value_type = typename Source::value_type;
+  static constexpr bool has_values = Source::has_values;
+  using Packed = PackedRecords<key_type, value_type, has_values>;
+  using Buffer = BufferRecords<key_type, value_type, has_values>;
+
+  Source source;
+  Target target;
+  Order order;
+  RadixDigits digits;
+  index_type length;
+  bool in_place;   // source and target are the same records
+  bool in_scratch;  // buffers in scratch; in `workspace` otherwise
+  Packed workspace[2];
+  int chunk_size;
+  bool scratch_atomics;
+
+  static std::size_t scratch_bytes(bool in_scratch, index_type length, const RadixDigits& digits, int chunk) {
+    if (in_scratch)
+      return radix_slice_scratch(length, sizeof(key_type), has_values ? sizeof(value_type) : 0, digits, chunk);
+    return RadixTeamScratch::bytes(digits, chunk);
+  }
+
+  template <class Member>
+  KOKKOS_INLINE_FUNCTION Buffer buffer(const Member& team, index_type s, int which) const {
+    Buffer result{nullptr, nullptr};
+    if (in_scratch) {
+      result.keys = take_scratch<key_type>(team, length);
+      if constexpr (has_values) result.values = take_scratch<value_type>(team, length);
+    } else {
+      result.keys = workspace[which].keys.slice(s).first;
+      if constexpr (has_values) result.values = workspace[which].values.slice(s).first;
+    }
+    return result;
+  }
+
+  template <class Member>
+  KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
+    const index_type s = team.league_rank();
+    const auto state = RadixTeamScratch::take(team, scratch_atomics, chunk_size, digits.radix);
+    const Buffer buffers[2] = {buffer(team, s, 0), buffer(team, s, 1)};
+    TeamRadixSort<Order>{order, digits, length, in_place, state}(team, records_slice(source, s), buffers,
+                                                                  records_slice(target, s));
   }
 };
 

@@ -17,6 +17,7 @@
 // tessel's own findall over the bins; one launch for the medium bin.
 
 #include <tessel/detail/rank_sort.hpp>
+#include <tessel/detail/segmented_radix.hpp>
 #include <tessel/detail/sort_dispatch.hpp>
 #include <tessel/findall.hpp>
 
@@ -67,19 +68,6 @@ struct InBin {
   unsigned char bin;
   KOKKOS_INLINE_FUNCTION bool operator()(unsigned char b) const { return b == bin; }
 };
-
-// A slice starting `begin` elements further on.
-template <class T>
-KOKKOS_INLINE_FUNCTION ContiguousSlice<T> slice_from(const ContiguousSlice<T>& slice, index_type begin) {
-  return {slice.first + begin};
-}
-template <class T>
-KOKKOS_INLINE_FUNCTION StridedSlice<T> slice_from(const StridedSlice<T>& slice, index_type begin) {
-  return {slice.first + begin * slice.stride, slice.stride};
-}
-KOKKOS_INLINE_FUNCTION NoValues::slice_type slice_from(const NoValues::slice_type& slice, index_type) {
-  return slice;
-}
 
 // One segment's keys and values in global memory, as insertion_sort reads them.
 template <class KeySlice, class ValueSlice, class Value, bool HasValues>
@@ -242,22 +230,38 @@ void sort_segments(const char* function, const Exec& exec, const Offsets& offset
   Kokkos::parallel_for("tessel::segmented_sort::gather", range_policy(exec, long_count),
                        GatherLongSegments<Offsets>{offsets, long_segments.data(), where.data()});
   const auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, where);
-  std::vector<LongSegment> longs(long_count);
   SortKeys segment_keys = sort_keys;
   segment_keys.whole = true;
-  std::size_t bytes = 0;
-  std::vector<SortKind> kinds(long_count);
   const index_type units = radix_units(exec, tuning);
+  // Segments that one team would radix-sort alone are sorted in one launch;
+  // the others (merge sort, or long enough to split among teams) one after
+  // the other by the slice sorts.
+  std::vector<RadixSegment> batched;
+  std::vector<LongSegment> singles;
+  std::vector<SortKind> kinds;
+  std::size_t bytes = 0;
   for (index_type i = 0; i < long_count; ++i) {
-    longs[i] = LongSegment{host(2 * i), host(2 * i + 1)};
-    kinds[i] = choose_sort(function, options, has_less, segment_keys, longs[i].length, tuning);
-    bytes = std::max(bytes, sort_workspace_bytes<Records, Records>(1, longs[i].length, kinds[i], true, tuning, units));
+    const LongSegment segment{host(2 * i), host(2 * i + 1)};
+    const SortKind kind = choose_sort(function, options, has_less, segment_keys, segment.length, tuning);
+    if constexpr (radix_order<KeyOrder>) {
+      const RadixPlan plan = radix_plan_for<Records>(1, segment.length, tuning, units);
+      if (kind == SortKind::radix && plan.path != RadixPath::teams_per_slice) {
+        batched.push_back(RadixSegment{segment.begin, segment.length, 0, plan.digits});
+        continue;
+      }
+    }
+    singles.push_back(segment);
+    kinds.push_back(kind);
+    bytes = std::max(bytes, sort_workspace_bytes<Records, Records>(1, segment.length, kind, true, tuning, units));
   }
+  const SegmentLanes lanes = deal_segments(std::move(batched), units);
+  if (!lanes.segments.empty()) bytes = std::max(bytes, segmented_radix_bytes<Records>(lanes.buffer_records));
   with_workspace(bytes, [&](unsigned char* space) {
-    for (index_type i = 0; i < long_count; ++i) {
-      const auto one = ::tessel::detail::records(segment_layout(records.keys, longs[i]),
-                                                 segment_layout(records.values, longs[i]));
-      run_sort(function, exec, 1, longs[i].length, kinds[i], one, one, true, order, tuning, space);
+    radix_sort_segments(function, exec, records, lanes, order, tuning, space);
+    for (std::size_t i = 0; i < singles.size(); ++i) {
+      const auto one = ::tessel::detail::records(segment_layout(records.keys, singles[i]),
+                                                 segment_layout(records.values, singles[i]));
+      run_sort(function, exec, 1, singles[i].length, kinds[i], one, one, true, order, tuning, space);
     }
   });
 }

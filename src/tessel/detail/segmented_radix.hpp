@@ -1,0 +1,160 @@
+#ifndef TESSEL_DETAIL_SEGMENTED_RADIX_HPP
+#define TESSEL_DETAIL_SEGMENTED_RADIX_HPP
+
+// Radix sort of many long segments of a rank-1 view in one launch. The
+// segments are dealt to as many teams as run at once (longest first, each to
+// the team with the least work so far); a team sorts its segments one after
+// the other, each alone, through two buffers as long as its longest. One
+// launch instead of one per segment keeps every thread busy while segments
+// remain (a power-law matrix's long rows) and pays one fork instead of
+// hundreds; buffers per team, not per segment, stay in cache and take
+// memory in proportion to the teams, not to the view.
+
+#include <tessel/detail/radix_kernels.hpp>
+#include <tessel/detail/sort_algorithms.hpp>
+
+#include <algorithm>
+#include <functional>
+#include <queue>
+#include <utility>
+#include <vector>
+
+namespace tessel::detail {
+
+// A segment that one team radix-sorts: where it lies in the view, where its
+// team's buffers start in each workspace buffer, and its digits.
+struct RadixSegment {
+  index_type begin;
+  index_type length;
+  index_type buffer;
+  RadixDigits digits;
+};
+
+// Segments dealt to teams: team t sorts segments[first[t], first[t + 1]),
+// through buffers of `buffer_records` records in all.
+struct SegmentLanes {
+  std::vector<RadixSegment> segments;
+  std::vector<index_type> first;
+  index_type buffer_records = 0;
+};
+
+inline SegmentLanes deal_segments(std::vector<RadixSegment> segments, index_type teams) {
+  SegmentLanes lanes;
+  teams = std::max<index_type>(1, std::min<index_type>(teams, index_type(segments.size())));
+  std::stable_sort(segments.begin(), segments.end(),
+                   [](const RadixSegment& a, const RadixSegment& b) { return a.length > b.length; });
+  std::vector<std::vector<RadixSegment>> dealt(teams);
+  using Load = std::pair<index_type, index_type>;  // records so far, team
+  std::priority_queue<Load, std::vector<Load>, std::greater<Load>> least;
+  for (index_type t = 0; t < teams; ++t) least.push({0, t});
+  for (const RadixSegment& segment : segments) {
+    const Load load = least.top();
+    least.pop();
+    dealt[load.second].push_back(segment);
+    least.push({load.first + segment.length, load.second});
+  }
+  lanes.first.push_back(0);
+  for (auto& team : dealt) {
+    // The team's first segment is its longest: its buffers' length.
+    for (RadixSegment& segment : team) {
+      segment.buffer = lanes.buffer_records;
+      lanes.segments.push_back(segment);
+    }
+    lanes.buffer_records += team.empty() ? 0 : team.front().length;
+    lanes.first.push_back(index_type(lanes.segments.size()));
+  }
+  return lanes;
+}
+
+// A slice starting `begin` elements further on.
+template <class T>
+KOKKOS_INLINE_FUNCTION ContiguousSlice<T> slice_from(const ContiguousSlice<T>& slice, index_type begin) {
+  return {slice.first + begin};
+}
+template <class T>
+KOKKOS_INLINE_FUNCTION StridedSlice<T> slice_from(const StridedSlice<T>& slice, index_type begin) {
+  return {slice.first + begin * slice.stride, slice.stride};
+}
+KOKKOS_INLINE_FUNCTION NoValues::slice_type slice_from(const NoValues::slice_type& slice, index_type) {
+  return slice;
+}
+
+// Records: the whole view as one slice. Sorted in place.
+template <class Records, class Order>
+struct SegmentRadixKernel {
+  using key_type = typename Records::key_type;
+  using value_type = typename Records::value_type;
+  static constexpr bool has_values = Records::has_values;
+  using Buffer = BufferRecords<key_type, value_type, has_values>;
+
+  typename Records::keys_type::slice_type keys;
+  typename Records::values_type::slice_type values;
+  Order order;
+  const RadixSegment* segments;
+  const index_type* first;  // team t's segments: [first[t], first[t + 1])
+  Buffer workspace[2];
+  int radix;  // the most counters any segment's digits take
+  int chunk_size;
+  bool scratch_atomics;
+
+  template <class Member>
+  KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
+    const auto state = RadixTeamScratch::take(team, scratch_atomics, chunk_size, radix);
+    const index_type t = team.league_rank();
+    for (index_type i = first[t]; i < first[t + 1]; ++i) {
+      const RadixSegment segment = segments[i];
+      Buffer buffers[2] = {workspace[0], workspace[1]};
+      for (Buffer& buffer : buffers) {
+        buffer.keys += segment.buffer;
+        if constexpr (has_values) buffer.values += segment.buffer;
+      }
+      const auto records =
+          slice_records<has_values>(slice_from(keys, segment.begin), slice_from(values, segment.begin));
+      TeamRadixSort<Order>{order, segment.digits, segment.length, true, state}(team, records, buffers, records);
+    }
+  }
+};
+
+// Sorts the dealt segments of `records` in place with one launch;
+// `workspace` holds segmented_radix_bytes of them.
+template <class Exec, class Records, class Order>
+void radix_sort_segments(const char* function, const Exec& exec, const Records& records, const SegmentLanes& lanes,
+                         const Order& order, const TuningParameters& tuning, unsigned char* workspace) {
+  using Kernel = SegmentRadixKernel<Records, Order>;
+  using Key = typename Kernel::key_type;
+  using Value = typename Kernel::value_type;
+  if (lanes.segments.empty()) return;
+  RadixDigits widest = lanes.segments[0].digits;
+  for (const RadixSegment& segment : lanes.segments)
+    if (segment.digits.radix > widest.radix) widest = segment.digits;
+  const index_type count = index_type(lanes.segments.size()), teams = index_type(lanes.first.size()) - 1;
+  const auto listed = allocate<RadixSegment>(exec, "tessel::segmented_sort::radix_segments", count);
+  const auto first = allocate<index_type>(exec, "tessel::segmented_sort::radix_teams", teams + 1);
+  const auto listed_host = Kokkos::create_mirror_view(listed);
+  const auto first_host = Kokkos::create_mirror_view(first);
+  for (index_type i = 0; i < count; ++i) listed_host(i) = lanes.segments[i];
+  for (index_type t = 0; t <= teams; ++t) first_host(t) = lanes.first[t];
+  Kokkos::deep_copy(listed, listed_host);
+  Kokkos::deep_copy(first, first_host);
+  const int chunk = std::max(tuning.radix_chunk_size, 1);
+  Kernel kernel{records.keys.slice(0), records.values.slice(0), order, listed.data(), first.data(), {},
+                widest.radix, chunk, tuning.radix_scratch_atomics};
+  WorkspaceCursor cursor(workspace);
+  for (typename Kernel::Buffer& buffer : kernel.workspace) {
+    buffer.keys = cursor.take<Key>(lanes.buffer_records);
+    if constexpr (Kernel::has_values) buffer.values = cursor.take<Value>(lanes.buffer_records);
+  }
+  Kokkos::parallel_for("tessel::segmented_sort::radix",
+                       make_team_policy(function, exec, teams, tuning.team_size, RadixTeamScratch::bytes(widest, chunk)),
+                       kernel);
+}
+
+template <class Records>
+std::size_t segmented_radix_bytes(index_type total) {
+  return 2 * packed_records_bytes<typename Records::key_type, typename Records::value_type, Records::has_values>(
+                 1, total);
+}
+
+}  // namespace tessel::detail
+
+#endif
