@@ -175,10 +175,13 @@ inline Matrix power_law_matrix(std::size_t rows, std::size_t longest, std::uint6
   return matrix;
 }
 
-// The sort tile of a tuning (merge sort's, which bounds the medium bin).
+// The medium bin's tile (its longest segment) for radix-sortable keys in
+// their default order.
 template <class Space>
-int tile_of(const tessel::TuningParameters& tuning, std::size_t record_bytes) {
-  return tessel::detail::sort_tile(tessel::detail::launch_tuning(Space(), tuning), record_bytes, false).elements;
+int tile_of(const tessel::TuningParameters& tuning, std::size_t key_bytes, std::size_t value_bytes) {
+  return tessel::detail::medium_bin(tessel::detail::launch_tuning(Space(), tuning), key_bytes, value_bytes, true,
+                                    false)
+      .tile.elements;
 }
 
 template <class Space, class Key>
@@ -207,7 +210,7 @@ void check_every_bin(std::uint64_t seed) {
         c.options.order = descending ? tessel::Order::descending : tessel::Order::ascending;
         c.pattern = seed % 2 ? Pattern::special : Pattern::duplicates;
         c.seed = seed++;
-        const int tile = tile_of<Space>(tuning, sizeof(Key) + (by_key ? 8 : 0));
+        const int tile = tile_of<Space>(tuning, sizeof(Key), by_key ? 8 : 0);
         check_matrix<Space, Key, std::int64_t>(boundary_matrix(tuning, tile, c.seed), c,
                                                describe_sort(tuning) + " by_key " + std::to_string(by_key));
       }

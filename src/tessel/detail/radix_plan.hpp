@@ -47,12 +47,12 @@ struct RadixDigits {
   }
 };
 
-inline RadixDigits radix_digits(std::size_t key_bytes, int digit_bits) {
+KOKKOS_INLINE_FUNCTION RadixDigits radix_digits(std::size_t key_bytes, int digit_bits) {
   RadixDigits digits;
   digits.key_bits = static_cast<int>(key_bytes * 8);
-  digits.bits = std::clamp(digit_bits, 1, 16);
+  digits.bits = digit_bits < 1 ? 1 : (digit_bits > 16 ? 16 : digit_bits);
   digits.passes = (digits.key_bits + digits.bits - 1) / digits.bits;
-  digits.radix = 1 << std::min(digits.bits, digits.key_bits);
+  digits.radix = 1 << (digits.bits < digits.key_bits ? digits.bits : digits.key_bits);
   return digits;
 }
 
@@ -114,17 +114,29 @@ inline constexpr index_type radix_slices_per_unit = 4;
 // such a team clears and scans every counter once per pass, so on short
 // slices narrower digits (more passes, far fewer counters) win. Costs in
 // the units of Tuning's cost model (`pass_cost` per record and pass,
-// `counter_cost` per counter and pass).
-inline RadixDigits cheapest_digits(std::size_t key_bytes, int widest, index_type length, double pass_cost,
-                                   double counter_cost) {
-  auto cost = [&](const RadixDigits& digits) {
-    return digits.passes * (pass_cost + counter_cost * double(digits.radix) / double(std::max<index_type>(length, 1)));
+// `counter_cost` per counter and pass), counting only the passes that keys
+// differing in the bits of `differing` need (every pass of the key type by
+// default); `cost` receives the winner's.
+KOKKOS_INLINE_FUNCTION RadixDigits cheapest_digits(std::size_t key_bytes, int widest, index_type length,
+                                                   double pass_cost, double counter_cost,
+                                                   std::uint64_t differing = ~std::uint64_t(0),
+                                                   double* cost = nullptr) {
+  auto cost_of = [&](const RadixDigits& digits) {
+    int passes = 0;
+    for (int p = 0; p < digits.passes; ++p) passes += digits.needed(p, differing) ? 1 : 0;
+    return passes * (pass_cost + counter_cost * double(digits.radix) / double(length > 1 ? length : 1));
   };
   RadixDigits best = radix_digits(key_bytes, widest);
+  double least = cost_of(best);
   for (int bits = best.bits - 1; bits >= 1; --bits) {
     const RadixDigits digits = radix_digits(key_bytes, bits);
-    if (cost(digits) < cost(best)) best = digits;
+    const double c = cost_of(digits);
+    if (c < least) {
+      best = digits;
+      least = c;
+    }
   }
+  if (cost) *cost = least;
   return best;
 }
 

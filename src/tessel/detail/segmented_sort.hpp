@@ -8,8 +8,10 @@
 //  - short (2 .. segmented_short_length records): one thread per segment,
 //    a stable rank sort (CPUs, up to segmented_rank_length records) or
 //    insertion sort in place;
-//  - medium (up to one merge-sort tile): one team per segment, merge sort in
-//    scratch;
+//  - medium (up to one merge-sort tile): one team per segment, in scratch,
+//    radix or merge sort, whichever Tuning's cost model says is cheaper for
+//    its length and the bits in which its keys differ (column indices
+//    differ in their low bits only: two passes for 2^16 columns);
 //  - long: the slice sorts (radix or merge, as AutoSort or the options
 //    choose), one segment after the other; there are at most n / tile of them.
 // One pass over the segments sorts the short ones and notes the bins of the
@@ -64,6 +66,26 @@ void check_offsets(const char* function, const Exec& exec, const Offsets& offset
 
 enum SegmentBin : unsigned char { bin_none, bin_short, bin_medium, bin_long };
 
+// How the medium bin may radix-sort a segment in scratch: digits of at most
+// `bits` (0: never), and the cost model that weighs radix sort against the
+// merge sort (radix always, when the user chose RadixSort).
+struct MediumRadix {
+  int bits = 0;
+  int chunk_size = 1;
+  bool scratch_atomics = true;
+  bool always = false;
+  double pass_cost = 1.0;     // Tuning's radix_scratch_pass_cost
+  double counter_cost = 1.0;  // radix_counter_cost
+  double level_cost = 1.0;    // merge_tile_cost: a merge level in scratch
+
+  // Whether radix sort, by `digits` at `cost`, beats merging `length` records.
+  KOKKOS_INLINE_FUNCTION bool wins(double cost, int length) const {
+    int levels = 0;
+    while ((1 << levels) < length) ++levels;
+    return always || cost < level_cost * levels;
+  }
+};
+
 struct InBin {
   unsigned char bin;
   KOKKOS_INLINE_FUNCTION bool operator()(unsigned char b) const { return b == bin; }
@@ -105,6 +127,7 @@ struct SegmentBinKernel {
   int rank_length;                  // short: the longest segment rank-sorted
   int tile;                         // medium: records per scratch buffer
   int items;                        // medium: records per insertion-sorted run
+  MediumRadix radix;                // medium: when to radix-sort instead
   const std::int64_t* medium_list;  // medium: the segment numbers
 
   KOKKOS_INLINE_FUNCTION SegmentRecords<KeySlice, ValueSlice, value_type, has_values> segment(index_type s,
@@ -138,6 +161,19 @@ struct SegmentBinKernel {
     const typename Scratch::records_type scratch[2] = {Scratch::take(team, tile), Scratch::take(team, tile)};
     int length = 0;
     const auto records = segment(medium_list[team.league_rank()], length);
+    if constexpr (radix_order<KeyOrder>) {
+      if (radix.bits > 0) {
+        const auto differing = team_differing_bits(team, records.keys, 0, length, order, records.keys[0]);
+        double cost = 0;
+        const RadixDigits digits = cheapest_digits(sizeof(key_type), radix.bits, length, radix.pass_cost,
+                                                   radix.counter_cost, differing, &cost);
+        if (radix.wins(cost, length)) {
+          const auto state = RadixTeamScratch::take(team, radix.scratch_atomics, radix.chunk_size, digits.radix);
+          TeamRadixSort<KeyOrder>{order, digits, length, true, state}(team, records, scratch, records);
+          return;
+        }
+      }
+    }
     for (int k = team.team_rank(); k < length; k += team.team_size()) {
       scratch[0].keys[k] = records.keys[k];
       if constexpr (has_values) scratch[0].values[k] = records.values[k];
@@ -153,6 +189,36 @@ struct SegmentBinKernel {
     }
   }
 };
+
+// The medium bin's tile, and how it may radix-sort: with radix sort allowed,
+// its counters take their room out of the tile's scratch budget. Digits are
+// at most those cheapest for a segment as long as the tile without them.
+struct MediumBin {
+  SortTile tile;
+  MediumRadix radix;
+  std::size_t counter_bytes = 0;
+};
+
+inline MediumBin medium_bin(const TuningParameters& tuning, std::size_t key_bytes, std::size_t value_bytes,
+                            bool radix, bool always) {
+  MediumBin bin;
+  bin.tile = sort_tile(tuning, key_bytes + value_bytes, false);
+  if (!radix) return bin;
+  const int chunk = std::max(tuning.radix_chunk_size, 1);
+  const RadixDigits digits = cheapest_digits(key_bytes, tuning.radix_bits, bin.tile.elements,
+                                             tuning.radix_scratch_pass_cost, tuning.radix_counter_cost);
+  const std::size_t counters = RadixTeamScratch::bytes(digits, chunk);
+  if (counters >= tuning.scratch_bytes) return bin;
+  TuningParameters room = tuning;
+  room.scratch_bytes -= counters;
+  bin.tile = sort_tile(room, key_bytes + value_bytes, false);
+  bin.radix = MediumRadix{digits.bits,        chunk,
+                          tuning.radix_scratch_atomics, always,
+                          tuning.radix_scratch_pass_cost, tuning.radix_counter_cost,
+                          tuning.merge_tile_cost};
+  bin.counter_bytes = counters;
+  return bin;
+}
 
 // Where one long segment lies.
 struct LongSegment {
@@ -192,9 +258,13 @@ void sort_segments(const char* function, const Exec& exec, const Offsets& offset
   const index_type segments = offsets.extent(0) > 0 ? static_cast<index_type>(offsets.extent(0)) - 1 : 0;
   if (segments == 0) return;
   // The algorithm is checked once, for the longest length any segment may have.
-  choose_sort(function, options, has_less, sort_keys, records.keys.length, tuning);
+  const SortKind kind = choose_sort(function, options, has_less, sort_keys, records.keys.length, tuning);
   tuning = launch_tuning(exec, tuning);
-  const SortTile tile = sort_tile(tuning, record_size_of<Records>(), false);
+  const MediumBin medium = medium_bin(tuning, sizeof(typename Records::key_type),
+                                      Records::has_values ? sizeof(typename Records::value_type) : 0,
+                                      radix_order<KeyOrder> && kind == SortKind::radix,
+                                      std::holds_alternative<RadixSort>(options.algorithm));
+  const SortTile tile = medium.tile;
   const index_type short_length = std::max(1, std::min(tuning.segmented_short_length, tile.elements));
   const index_type medium_length = tile.elements;
   const auto bins = allocate<unsigned char>(exec, "tessel::segmented_sort::bins", segments);
@@ -209,6 +279,7 @@ void sort_segments(const char* function, const Exec& exec, const Offsets& offset
                 std::min(tuning.segmented_rank_length, rank_sort_capacity),
                 tile.elements,
                 tile.items,
+                medium.radix,
                 nullptr};
   Kokkos::parallel_for("tessel::segmented_sort::short", range_policy(exec, segments), kernel);
   auto list = [&](unsigned char bin) {
@@ -220,7 +291,7 @@ void sort_segments(const char* function, const Exec& exec, const Offsets& offset
     using Scratch = SortScratch<typename Records::key_type, typename Records::value_type, Records::has_values>;
     Kokkos::parallel_for("tessel::segmented_sort::medium",
                          make_team_policy(function, exec, medium_segments.extent(0), tuning.team_size,
-                                          Scratch::bytes(tile.elements, 2)),
+                                          Scratch::bytes(tile.elements, 2) + medium.counter_bytes),
                          kernel);
   }
   const auto long_segments = list(bin_long);
