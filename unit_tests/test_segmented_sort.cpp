@@ -96,6 +96,62 @@ TYPED_TEST(SegmentedSort, LongRowsTogetherAndSplit) {
     }
 }
 
+// Short rows are ranked by unique keys (offset from the row's least key,
+// above the index) when their keys span less than rank_unique_span; by the
+// tie-breaking compare otherwise, or for 8-byte keys by insertion sort:
+// spans on both sides of the limit, at both ends of the key range, with
+// ties.
+template <class Space, class Key>
+void check_rank_spans(std::uint64_t seed) {
+  const std::int64_t limit = tessel::detail::rank_unique_span;
+  std::mt19937_64 engine(seed);
+  for (std::int64_t span : {std::int64_t(0), std::int64_t(1), limit - 1, limit, limit + 1, std::int64_t(1) << 31})
+    for (bool low_end : {true, false}) {
+      // In unsigned arithmetic: the keys wrap nowhere, but their sums may
+      // leave a signed type's range on the way.
+      using Unsigned = std::make_unsigned_t<Key>;
+      const Unsigned base = low_end ? Unsigned(std::numeric_limits<Key>::min())
+                                    : Unsigned(Unsigned(std::numeric_limits<Key>::max()) - Unsigned(span));
+      std::vector<Key> keys_in;
+      std::vector<int> offsets_in{0};
+      for (int length = 2; length <= 64; ++length) {
+        // Both ends of the span in every row, the rest drawn from five
+        // keys: the span is exact and ties are many.
+        const std::int64_t picks[5] = {0, span, span / 2, span > 0 ? 1 : 0, span > 0 ? span - 1 : 0};
+        for (int i = 0; i < length; ++i)
+          keys_in.push_back(Key(Unsigned(base + Unsigned(i < 2 ? picks[i] : picks[engine() % 5]))));
+        std::shuffle(keys_in.end() - length, keys_in.end(), engine);
+        offsets_in.push_back(int(keys_in.size()));
+      }
+      const std::size_t n = keys_in.size();
+      const auto keys = device_vector<Key, Space>(keys_in, "tessel_test::keys");
+      std::vector<std::int64_t> positions(n);
+      std::iota(positions.begin(), positions.end(), std::int64_t(0));
+      const auto values = device_vector<std::int64_t, Space>(positions, "tessel_test::values");
+      const auto offsets = device_vector<int, Space>(offsets_in, "tessel_test::offsets");
+      tessel::segmented_sort_by_key(Space(), offsets, keys, values);
+      const auto got = to_host(keys);
+      const auto from = to_host(values);
+      for (std::size_t s = 0; s + 1 < offsets_in.size(); ++s) {
+        std::vector<std::size_t> order(std::size_t(offsets_in[s + 1] - offsets_in[s]));
+        std::iota(order.begin(), order.end(), std::size_t(offsets_in[s]));
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return keys_in[a] < keys_in[b]; });
+        for (std::size_t i = 0; i < order.size(); ++i) {
+          const std::size_t at = std::size_t(offsets_in[s]) + i;
+          ASSERT_EQ(got(at), keys_in[order[i]]) << "span " << span << ", row " << s << ", position " << i;
+          ASSERT_EQ(from(at), std::int64_t(order[i])) << "span " << span << ", row " << s << ": unstable";
+        }
+      }
+    }
+}
+
+TYPED_TEST(SegmentedSort, RankSortKeySpans) {
+  check_rank_spans<TypeParam, std::int32_t>(50);
+  check_rank_spans<TypeParam, std::uint32_t>(51);
+  check_rank_spans<TypeParam, std::int64_t>(52);
+  check_rank_spans<TypeParam, std::uint64_t>(53);
+}
+
 // The dealing itself: every segment once, each team's buffers as long as its
 // longest segment and apart from the others', and no team with more than
 // the least loaded one plus the longest segment (longest first, to the

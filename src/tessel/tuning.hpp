@@ -134,7 +134,8 @@ struct TuningParameters {
   // Short segments of up to this many records (at most 64) are sorted by
   // ranks (detail/rank_sort.hpp) instead: each record's place counted by
   // comparing it with every other in vector registers, without a branch on
-  // the keys. CPUs only, keys of at most 4 bytes in the default order.
+  // the keys. CPUs only, keys in the default order; keys of 8 bytes only
+  // when a segment's keys span less than 2^25 (column indices mostly do).
   int segmented_rank_length = 0;
 
   // The tile shape for elements of `element_bytes` bytes (`vector_loaded`:

@@ -149,7 +149,7 @@ struct SegmentBinKernel {
     int count = 0;
     const auto records = segment(s, count);
     if constexpr (Ranked && rank_sortable<KeyOrder>) {
-      if (count <= rank_length) return rank_sort(records, count, order);
+      if (count <= rank_length && rank_sort(records, count, order)) return;
     }
     insertion_sort(records, 0, count, order);
   }

@@ -89,7 +89,8 @@ struct DefaultOrder {
   static constexpr bool projects = std::is_arithmetic_v<Key>;
   using projected = std::conditional_t<projects, ordered_unsigned_t<std::conditional_t<projects, Key, int>>, Key>;
   // Whether projections are unsigned integers and `before` is their `<`
-  // (rank_sort then compares them with `<` and `==` in vector registers).
+  // (rank_sort then compares them, or unique keys made from them, in vector
+  // registers).
   static constexpr bool projects_to_unsigned = projects;
   bool descending = false;
 
