@@ -15,7 +15,10 @@
 //
 // Keys: integers, float and double in the total order of tessel::sort, or
 // any trivially copyable type with a `less` (not with RadixSort). Workspace:
-// what tessel::sort needs for the longest segment longer than one tile.
+// for segments longer than one tile, two buffers of records as long as the
+// longest segment of each team that runs at once (one team per thread on
+// CPUs: twice the longest segment on one thread), or what tessel::sort
+// needs for a segment long enough to be split among teams.
 
 #include <tessel/detail/segmented_sort.hpp>
 #include <tessel/sort.hpp>

@@ -12,8 +12,11 @@
 //    radix or merge sort, whichever Tuning's cost model says is cheaper for
 //    its length and the bits in which its keys differ (column indices
 //    differ in their low bits only: two passes for 2^16 columns);
-//  - long: the slice sorts (radix or merge, as AutoSort or the options
-//    choose), one segment after the other; there are at most n / tile of them.
+//  - long: radix sort, one team per segment, all in one launch
+//    (segmented_radix.hpp), for segments that one team would sort alone;
+//    the slice sorts one segment after the other for the others (merge
+//    sort, or a radix sort split among teams); there are at most n / tile
+//    long segments.
 // One pass over the segments sorts the short ones and notes the bins of the
 // others; the medium and long bins are lists of segment numbers made by
 // tessel's own findall over the bins; one launch for the medium bin.
