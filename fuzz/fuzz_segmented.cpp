@@ -146,9 +146,12 @@ void segmented_case(Engine& engine, CaseLog& log) {
 
 void fuzz_segmented(Engine& engine, CaseLog& log) {
   log.family = "segmented_sort";
-  switch (pick(engine, 3)) {
+  // int32 and int64 keys: column indices, whose rows the rank sort ranks by
+  // unique keys when they span little, by ties when not.
+  switch (pick(engine, 4)) {
     case 0: log.text << "int32 offsets, float keys"; segmented_case<std::int32_t, float>(engine, log); break;
     case 1: log.text << "int64 offsets, int64 keys"; segmented_case<std::int64_t, std::int64_t>(engine, log); break;
+    case 2: log.text << "int32 offsets, int32 keys"; segmented_case<std::int32_t, std::int32_t>(engine, log); break;
     default: log.text << "uint64 offsets, double keys"; segmented_case<std::uint64_t, double>(engine, log); break;
   }
 }

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <functional>
@@ -19,6 +20,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace tessel_fuzz {
@@ -220,11 +222,13 @@ void expect_unchanged(const std::vector<T>& before, const std::vector<T>& after,
            [&] { return std::string(name) + " changed at storage element " + std::to_string(e); });
 }
 
-// Adversarial data of one type.
-enum class Data { random, duplicates, sorted, reversed, special };
+// Adversarial data of one type. narrow: random keys within a span of 2^20
+// to 2^27 from a random base, as a row's column indices are (the rank sort
+// ranks spans below 2^25 by unique keys); floats in [1, 1 + 2^-k).
+enum class Data { random, duplicates, sorted, reversed, special, narrow };
 
 inline const char* data_name(Data data) {
-  static const char* names[] = {"random", "duplicates", "sorted", "reversed", "special"};
+  static const char* names[] = {"random", "duplicates", "sorted", "reversed", "special", "narrow"};
   return names[int(data)];
 }
 
@@ -232,11 +236,18 @@ template <class T>
 std::vector<T> adversarial(Engine& engine, std::size_t n, Data data) {
   std::vector<T> values(n);
   const auto specials = tessel_test::special_values<T>();
+  const int span_bits = 20 + int(pick(engine, 8));
+  const std::uint64_t base = engine();
   for (auto& value : values) {
     if (data == Data::special && chance(engine, 70)) {
       value = specials[pick(engine, specials.size())];
     } else if (data == Data::duplicates) {
       value = static_cast<T>(pick(engine, 4));
+    } else if (data == Data::narrow) {
+      if constexpr (std::is_floating_point_v<T>)
+        value = T(1) + std::ldexp(std::uniform_real_distribution<T>(0, 1)(engine), -int(pick(engine, 8)));
+      else  // in unsigned arithmetic, wrapped to T's range
+        value = static_cast<T>(static_cast<std::make_unsigned_t<T>>(base + pick(engine, std::uint64_t(1) << span_bits)));
     } else if constexpr (std::is_floating_point_v<T>) {
       value = std::uniform_real_distribution<T>(-1000, 1000)(engine);
     } else {
@@ -250,7 +261,7 @@ std::vector<T> adversarial(Engine& engine, std::size_t n, Data data) {
   return values;
 }
 
-inline Data random_data(Engine& engine) { return Data(pick(engine, 5)); }
+inline Data random_data(Engine& engine) { return Data(pick(engine, 6)); }
 
 // The space's own tuning, or a tiny one whose tiles hold a few elements, so
 // that every multi-tile, multi-team and multi-pass path runs on small inputs.
