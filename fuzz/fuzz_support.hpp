@@ -295,6 +295,8 @@ inline tessel::TuningParameters random_tuning(Engine& engine, std::ostream& log)
   tuning.radix_team_slice = team_slices[pick(engine, std::size(team_slices))];
   static const std::int64_t blocks[] = {1, 7, 4096};
   tuning.radix_block_elements = blocks[pick(engine, std::size(blocks))];
+  static const std::int64_t every_pass_lengths[] = {1, 100, std::int64_t(1) << 22};
+  tuning.radix_every_pass_length = every_pass_lengths[pick(engine, std::size(every_pass_lengths))];
   static const int short_lengths[] = {0, 5, 16, 64};
   tuning.segmented_short_length = short_lengths[pick(engine, std::size(short_lengths))];
   static const int rank_lengths[] = {0, 8, 30, 64};
@@ -309,7 +311,8 @@ inline tessel::TuningParameters random_tuning(Engine& engine, std::ostream& log)
       << ", sort items " << tuning.sort_items_per_thread << ", merge tiles " << tuning.merge_tiles_per_team
       << ", radix bits " << tuning.radix_bits << ", chunk " << tuning.radix_chunk_size << ", atomics "
       << tuning.radix_scratch_atomics << ", radix scratch slice " << tuning.radix_scratch_slice << ", team slice "
-      << tuning.radix_team_slice << ", block " << tuning.radix_block_elements << ", segmented short "
+      << tuning.radix_team_slice << ", block " << tuning.radix_block_elements << ", every pass from "
+      << tuning.radix_every_pass_length << ", segmented short "
       << tuning.segmented_short_length << ", rank " << tuning.segmented_rank_length << ", scratch "
       << tuning.scratch_bytes << "}";
   return tuning;

@@ -67,7 +67,8 @@ TYPED_TEST(SegmentedSort, PowerLawRowsOffsetTypesAndLayouts) {
 // all (dealt to the teams that run at once); rows longer than
 // radix_team_slice are split among teams one after the other. Both in one
 // call, with digits that differ from row to row (narrow ones for shorter
-// rows), both rankings, and teams of several threads where the space has
+// rows), rows counted every pass at once and one pass ahead in the same
+// launch, both rankings, and teams of several threads where the space has
 // them.
 TYPED_TEST(SegmentedSort, LongRowsTogetherAndSplit) {
   using Space = TypeParam;
@@ -88,6 +89,7 @@ TYPED_TEST(SegmentedSort, LongRowsTogetherAndSplit) {
       c.tuning.radix_bits = 9;
       c.tuning.radix_team_slice = 3000;
       c.tuning.radix_block_elements = 700;
+      c.tuning.radix_every_pass_length = 2000;
       const std::string what = "team " + std::to_string(team) + ", atomics " + std::to_string(atomics);
       check_matrix<Space, float, int>(matrix, c, what + ", float");
       check_matrix<Space, std::uint64_t, int>(matrix, c, what + ", uint64");

@@ -60,6 +60,14 @@ inline std::vector<RadixCase> radix_cases(const tessel::TuningParameters& base) 
     tuning.radix_scratch_slice = 0;
     tuning.radix_bits = ranking.chunk == 3 ? 3 : 11;
     cases.push_back({tuning, variant + " team per slice, " + std::to_string(tuning.radix_bits) + "-bit digits"});
+    if (tessel::detail::radix_in_order(ranking.team, ranking.atomics)) {
+      // Every pass counted in the first read (3-bit digits: more passes than
+      // the unrolled counts).
+      tessel::TuningParameters every = tuning;
+      every.radix_every_pass_length = 2;
+      cases.push_back({every, variant + " team per slice, every pass, " + std::to_string(every.radix_bits) +
+                                  "-bit digits"});
+    }
     tuning.radix_team_slice = 16;
     tuning.radix_block_elements = 5;
     tuning.radix_bits = ranking.chunk == 3 ? 6 : 11;
@@ -340,6 +348,38 @@ TEST(RadixPlan, PathsAndPositionWidths) {
   }
   // In scratch only when both buffers and the histograms fit.
   EXPECT_EQ(plan_radix(10, 1000, 8, 8, tuning, 1).path, RadixPath::team_per_slice);
+}
+
+// How one-team paths count: every pass at once from radix_every_pass_length
+// records on (in order only), with digits narrowed until every histogram
+// fits the scratch; one pass ahead below it; per pass in teams of several
+// threads. Narrower digits never take more counters (the medium bin of the
+// segmented sort sizes its scratch for its widest digits).
+TEST(RadixPlan, CountingAndItsCounters) {
+  using namespace tessel::detail;
+  tessel::TuningParameters tuning = HostTuning{};
+  const index_type every = tuning.radix_every_pass_length;
+  const RadixPlan floats = plan_radix(1, every, 4, 0, tuning, 1);
+  EXPECT_EQ(floats.path, RadixPath::team_per_slice);
+  EXPECT_EQ(floats.counting, RadixCounting::every_pass);
+  EXPECT_EQ(floats.digits.bits, 11);
+  const RadixPlan wide = plan_radix(1, every, 8, 0, tuning, 1);
+  EXPECT_EQ(wide.counting, RadixCounting::every_pass);
+  EXPECT_EQ(wide.digits.bits, 10);  // 6 x 2048 counters would not fit 32 KiB
+  EXPECT_LE(team_radix_scratch(wide.digits, tuning.radix_chunk_size, wide.counting), tuning.scratch_bytes);
+  EXPECT_EQ(plan_radix(1, every - 1, 8, 0, tuning, 1).counting, RadixCounting::ahead);
+  EXPECT_EQ(plan_radix(1, every - 1, 8, 0, tuning, 1).digits.bits, 11);
+  tuning.team_size = 4;
+  EXPECT_EQ(plan_radix(1, every, 4, 0, tuning, 1).counting, RadixCounting::per_pass);
+  tuning.team_size = 1;
+  tuning.radix_scratch_atomics = false;
+  EXPECT_EQ(plan_radix(1, every, 4, 0, tuning, 1).counting, RadixCounting::per_pass);
+  for (std::size_t key_bytes : {1, 2, 4, 8})
+    for (RadixCounting counting : {RadixCounting::every_pass, RadixCounting::ahead, RadixCounting::per_pass})
+      for (int bits = 1; bits < 16; ++bits)
+        EXPECT_LE(team_radix_counters(radix_digits(key_bytes, bits), counting),
+                  team_radix_counters(radix_digits(key_bytes, bits + 1), counting))
+            << key_bytes << " bytes, " << bits << " bits";
 }
 
 // A real run past 2^32 elements (4 GiB of uint8 keys and 8 GiB of workspace):

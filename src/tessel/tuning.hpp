@@ -120,6 +120,11 @@ struct TuningParameters {
   // The fewest records one team counts and scatters per pass when long
   // slices are split among several teams.
   std::int64_t radix_block_elements = 4096;
+  // Slices of at least this many records that a team of one thread sorts
+  // alone are counted for every pass in their first read; shorter ones one
+  // pass ahead (detail/radix_plan.hpp's RadixCounting). Teams of several
+  // threads count each pass before it.
+  std::int64_t radix_every_pass_length = std::int64_t(1) << 22;
   // AutoSort's cost of radix sort, in the units of merge_pass_cost: a pass
   // over the records of slices in the workspace, a pass in scratch, and the
   // work per slice per histogram counter (clearing and scanning it), which
@@ -235,6 +240,14 @@ struct HostTuning : TuningParameters {
     // Long slices are split among threads in blocks of at least 1M records.
     radix_bits = 11;
     radix_block_elements = 1 << 20;
+    // Slices of 4M records and more are counted for every pass in their
+    // first read. One Xeon core, against counting one pass ahead: 16M / 10M
+    // / 4M floats 265 -> 232, 154 -> 134, 256 -> 223 ms; int64 748 -> 688,
+    // 431 -> 409, 711 -> 662 ms. From 256K records on, slices of 256K floats
+    // took 300 -> 320 ms and 1M floats 6.0 -> 6.7 ms. 64-bit keys counted
+    // so take 10-bit digits: seven histograms of 1024 counters fit the 32 KiB
+    // of scratch, six of 2048 would not.
+    radix_every_pass_length = std::int64_t(1) << 22;
     // AutoSort's cost model, fitted to 16M floats along dim 0 on one Zen 4
     // core (unit: a merge pass, 52.5 ms per 16M records). Merge sort took
     // 770 / 980 / 1190 ms for slices of 16K / 256K / 4M: 52.5 ms a pass and

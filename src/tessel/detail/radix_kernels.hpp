@@ -44,31 +44,28 @@ KOKKOS_INLINE_FUNCTION void team_copy(const Member& team, const From& from, cons
 }
 
 // A team's scratch for sorting one slice alone: its ranking, the ranking's
-// chunk arrays and two histograms of `radix` counters.
+// chunk arrays and its counters (team_radix_counters).
 struct RadixTeamScratch {
   RadixRanking ranking;
   RadixChunk chunk;
   std::uint32_t* counts;
-  std::uint32_t* next;
 
-  static std::size_t bytes(const RadixDigits& widest, int chunk) {
-    return radix_counter_scratch(widest, chunk, sizeof(std::uint32_t), 2);
-  }
+  // For slices sorted with up to `counters` counters.
   template <class Member>
   KOKKOS_INLINE_FUNCTION static RadixTeamScratch take(const Member& team, bool scratch_atomics, int chunk_size,
-                                                      int radix) {
+                                                      int counters) {
     RadixTeamScratch scratch;
     scratch.ranking = radix_ranking(team, scratch_atomics);
     scratch.chunk = RadixChunk::take(team, chunk_size);
-    scratch.counts = take_scratch<std::uint32_t>(team, radix);
-    scratch.next = take_scratch<std::uint32_t>(team, radix);
+    scratch.counts = take_scratch<std::uint32_t>(team, counters);
     return scratch;
   }
 };
 
 // One team sorts one slice of `length` records (at least one) alone, from
 // `from` to `to` through two buffers, every pass: the slice sorts' kernel
-// (SliceRadixKernel) and the segmented sort's.
+// (SliceRadixKernel) and the segmented sort's. `counting` (radix_counting)
+// agrees with the team's ranking: both follow from the team size.
 template <class Order>
 struct TeamRadixSort {
   Order order;
@@ -76,26 +73,32 @@ struct TeamRadixSort {
   index_type length;
   bool in_place;  // from and to are the same records
   RadixTeamScratch state;
+  RadixCounting counting;
 
   template <class Member, class From, class Buffer, class To>
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team, const From& from, const Buffer (&buffers)[2],
                                          const To& to) const {
     // A team of one thread reads the slice once for the differing bits, the
-    // first pass's counts (wasted only if that pass is skipped) and whether
-    // it holds NaNs; without them, floating-point digits skip the NaN test
-    // (one Zen 4 core: 16M floats 242 -> 218 ms, 1M 5.67 -> 5.18 ms).
-    const bool count_first = state.ranking == RadixRanking::in_order;
+    // counts of every pass or of the first (wasted for passes then skipped)
+    // and whether it holds NaNs; without them, floating-point digits skip
+    // the NaN test (one Zen 4 core: 16M floats 242 -> 218 ms, 1M 5.67 ->
+    // 5.18 ms).
     bool nans = true;
-    const std::uint64_t differing =
-        count_first ? count_differing(state.counts, from.keys, radix_digit(order, digits, 0), nans)
-                    : team_differing_bits(team, from.keys, 0, length, order, from.keys[0]);
+    std::uint64_t differing = 0;
+    if (counting == RadixCounting::every_pass)
+      differing = count_passes(from.keys, nans);
+    else if (counting == RadixCounting::ahead)
+      differing = count_differing(state.counts, from.keys, radix_digit(order, digits, 0), nans);
+    else
+      differing = team_differing_bits(team, from.keys, 0, length, order, from.keys[0]);
+    const bool first_counted = counting == RadixCounting::ahead;
     if constexpr (without_nans<Order>::differs) {
       if (!nans) {
-        sort_passes(team, differing, from, buffers, to, without_nans<Order>::of(order));
+        sort_passes(team, differing, from, buffers, to, without_nans<Order>::of(order), first_counted);
         return;
       }
     }
-    sort_passes(team, differing, from, buffers, to, order);
+    sort_passes(team, differing, from, buffers, to, order, first_counted);
   }
 
   // One thread: the bits in which keys differ from the first, `counts` of
@@ -118,13 +121,72 @@ struct TeamRadixSort {
     return differing;
   }
 
+  // One thread: the bits in which keys differ from the first, the counts of
+  // every pass (state.counts), and whether any key is a NaN. Keys are
+  // projected without the NaN test; a slice that holds a NaN is counted
+  // again with it.
+  template <class KeySlice>
+  KOKKOS_INLINE_FUNCTION std::uint64_t count_passes(const KeySlice& keys, bool& nans) const {
+    const auto plain = without_nans<Order>::of(order);
+    const std::uint64_t differing = count_passes(keys, plain, nans);
+    if constexpr (without_nans<Order>::differs) {
+      if (nans) {
+        bool again = false;
+        return count_passes(keys, order, again);
+      }
+    }
+    return differing;
+  }
+
+  // The pass loop unrolled for the pass counts the default digits give
+  // (32-bit keys: 3 or 4, 64-bit ones: 7 or 8): with the count read at run
+  // time, the loop control took most of the read's time (perf samples, 16M
+  // floats on one Xeon core: 2.5 times the plain LSD loop's count).
+  template <class KeySlice, class CountOrder>
+  KOKKOS_INLINE_FUNCTION std::uint64_t count_passes(const KeySlice& keys, const CountOrder& count_order,
+                                                    bool& nans) const {
+    switch (digits.passes) {
+      case 1: return count_passes<1>(keys, count_order, nans);
+      case 2: return count_passes<2>(keys, count_order, nans);
+      case 3: return count_passes<3>(keys, count_order, nans);
+      case 4: return count_passes<4>(keys, count_order, nans);
+      case 7: return count_passes<7>(keys, count_order, nans);
+      case 8: return count_passes<8>(keys, count_order, nans);
+      default: return count_passes<0>(keys, count_order, nans);
+    }
+  }
+
+  // Passes: digits.passes, or 0 to read it at run time. A projection has the
+  // key's width, so the last pass's digit needs no narrower mask.
+  template <int Passes, class KeySlice, class CountOrder>
+  KOKKOS_INLINE_FUNCTION std::uint64_t count_passes(const KeySlice& keys, const CountOrder& count_order,
+                                                    bool& nans) const {
+    std::uint32_t* counts = state.counts;
+    const int radix = digits.radix, bits = digits.bits;
+    const int passes = Passes > 0 ? Passes : digits.passes;
+    for (int d = 0; d < passes * radix; ++d) counts[d] = 0;
+    const std::uint64_t first = static_cast<std::uint64_t>(count_order.project(keys[0]));
+    const std::uint64_t mask = std::uint64_t(radix - 1);
+    std::uint64_t differing = 0;
+    bool nan = false;
+    for (index_type i = 0; i < length; ++i) {
+      const auto key = keys[i];
+      const std::uint64_t projected = static_cast<std::uint64_t>(count_order.project(key));
+      differing |= projected ^ first;
+      if constexpr (without_nans<Order>::differs) nan |= is_nan_key(key);
+      for (int p = 0; p < passes; ++p) ++counts[p * radix + int((projected >> (p * bits)) & mask)];
+    }
+    nans = nan;
+    return differing;
+  }
+
   // The needed passes, from -> buffers -> to, in `pass_order` (the order, or
-  // the same without NaN tests); state.counts holds pass 0's counts when
-  // ranking in order (count_differing).
+  // the same without NaN tests); `first_counted`: state.counts holds pass
+  // 0's counts (count_differing).
   template <class Member, class From, class Buffer, class To, class PassOrder>
   KOKKOS_INLINE_FUNCTION void sort_passes(const Member& team, std::uint64_t differing, const From& from,
-                                          const Buffer (&buffers)[2], const To& to,
-                                          const PassOrder& pass_order) const {
+                                          const Buffer (&buffers)[2], const To& to, const PassOrder& pass_order,
+                                          bool first_counted) const {
     int active[64];
     int k = 0;
     for (int p = 0; p < digits.passes; ++p)
@@ -133,24 +195,24 @@ struct TeamRadixSort {
       if (!in_place) team_copy(team, from, to, length);
       return;
     }
-    std::uint32_t* counts = state.counts;
-    std::uint32_t* next = state.next;
     const RadixRanking ranking = state.ranking;
-    // One pass: counts (read now, or counted by the previous scatter in
-    // order), offsets, scatter; `next` gets the following pass's counts.
-    bool counted = ranking == RadixRanking::in_order && active[0] == 0;
+    const int radix = digits.radix;
+    std::uint32_t* counts = state.counts;
+    std::uint32_t* next = state.counts + radix;  // ahead: the next pass's counts
+    bool counted = first_counted && active[0] == 0;
+    // One pass: counts (counted already, or read now), offsets, scatter.
     auto pass = [&](const auto& in, const auto& out, int i) {
       const int p = active[i];
-      if (!counted)
-        team_count(team, ranking, state.chunk, counts, digits.radix, in.keys, 0, length,
-                   radix_digit(pass_order, digits, p));
-      team_offsets(team, counts, digits.radix, std::uint32_t(0));
-      const bool fuse = ranking == RadixRanking::in_order && i + 1 < k;
+      const auto digit = radix_digit(pass_order, digits, p);
+      std::uint32_t* offsets = counting == RadixCounting::every_pass ? state.counts + p * radix : counts;
+      if (counting != RadixCounting::every_pass && !counted)
+        team_count(team, ranking, state.chunk, offsets, radix, in.keys, 0, length, digit);
+      team_offsets(team, offsets, radix, std::uint32_t(0));
+      const bool fuse = counting == RadixCounting::ahead && i + 1 < k;
       if (fuse)
-        for (int d = 0; d < digits.radix; ++d) next[d] = 0;
-      const auto following = radix_digit(pass_order, digits, fuse ? active[i + 1] : p);
-      team_scatter(team, ranking, state.chunk, counts, in, out, 0, length, radix_digit(pass_order, digits, p),
-                   fuse ? next : nullptr, following);
+        for (int d = 0; d < radix; ++d) next[d] = 0;
+      team_scatter(team, ranking, state.chunk, offsets, in, out, 0, length, digit, fuse ? next : nullptr,
+                   radix_digit(pass_order, digits, fuse ? active[i + 1] : p));
       if (fuse) {
         std::uint32_t* swap = counts;
         counts = next;
@@ -192,11 +254,14 @@ struct SliceRadixKernel {
   Packed workspace[2];
   int chunk_size;
   bool scratch_atomics;
+  RadixCounting counting;
 
-  static std::size_t scratch_bytes(bool in_scratch, index_type length, const RadixDigits& digits, int chunk) {
+  static std::size_t scratch_bytes(bool in_scratch, index_type length, const RadixDigits& digits, int chunk,
+                                   RadixCounting counting) {
     if (in_scratch)
-      return radix_slice_scratch(length, sizeof(key_type), has_values ? sizeof(value_type) : 0, digits, chunk);
-    return RadixTeamScratch::bytes(digits, chunk);
+      return radix_slice_scratch(length, sizeof(key_type), has_values ? sizeof(value_type) : 0, digits, chunk,
+                                 counting);
+    return team_radix_scratch(digits, chunk, counting);
   }
 
   template <class Member>
@@ -215,10 +280,11 @@ struct SliceRadixKernel {
   template <class Member>
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
     const index_type s = team.league_rank();
-    const auto state = RadixTeamScratch::take(team, scratch_atomics, chunk_size, digits.radix);
+    const auto state =
+        RadixTeamScratch::take(team, scratch_atomics, chunk_size, team_radix_counters(digits, counting));
     const Buffer buffers[2] = {buffer(team, s, 0), buffer(team, s, 1)};
-    TeamRadixSort<Order>{order, digits, length, in_place, state}(team, records_slice(source, s), buffers,
-                                                                  records_slice(target, s));
+    TeamRadixSort<Order>{order, digits, length, in_place, state, counting}(team, records_slice(source, s), buffers,
+                                                                            records_slice(target, s));
   }
 };
 
@@ -264,7 +330,7 @@ struct RadixCountKernel {
   bool scratch_atomics;
 
   static std::size_t scratch_bytes(const RadixDigits& digits, int chunk) {
-    return radix_counter_scratch(digits, chunk, sizeof(std::uint32_t), 1);
+    return radix_counter_scratch(std::size_t(digits.radix), chunk, sizeof(std::uint32_t));
   }
   template <class Member>
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
@@ -289,7 +355,7 @@ struct RadixScatterKernel {
   bool scratch_atomics;
 
   static std::size_t scratch_bytes(const RadixDigits& digits, int chunk) {
-    return radix_counter_scratch(digits, chunk, sizeof(std::uint64_t), 1);
+    return radix_counter_scratch(std::size_t(digits.radix), chunk, sizeof(std::uint64_t));
   }
   template <class Member>
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {

@@ -137,7 +137,7 @@ void radix_sort_unstaged(const char* function, const Exec& exec, index_type coun
   }
   using Kernel = SliceRadixKernel<Source, Target, Order>;
   Kernel kernel{source, target, order, plan.digits, length, in_place, plan.path == RadixPath::in_scratch, {}, chunk,
-                tuning.radix_scratch_atomics};
+                tuning.radix_scratch_atomics, plan.counting};
   if (!kernel.in_scratch) {
     kernel.workspace[0] = packed_records<Key, Value, has_values>(cursor, count, length);
     kernel.workspace[1] = packed_records<Key, Value, has_values>(cursor, count, length);
@@ -145,7 +145,7 @@ void radix_sort_unstaged(const char* function, const Exec& exec, index_type coun
   Kokkos::parallel_for(
       "tessel::sort::radix_slices",
       make_team_policy(function, exec, count, tuning.team_size,
-                       Kernel::scratch_bytes(kernel.in_scratch, length, plan.digits, chunk)),
+                       Kernel::scratch_bytes(kernel.in_scratch, length, plan.digits, chunk, plan.counting)),
       kernel);
 }
 

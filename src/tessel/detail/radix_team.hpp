@@ -28,7 +28,7 @@ enum class RadixRanking { in_order, scratch_atomics, chunks };
 template <class Member>
 KOKKOS_INLINE_FUNCTION RadixRanking radix_ranking(const Member& team, bool scratch_atomics) {
   if (!scratch_atomics) return RadixRanking::chunks;
-  return team.team_size() == 1 ? RadixRanking::in_order : RadixRanking::scratch_atomics;
+  return radix_in_order(team.team_size(), scratch_atomics) ? RadixRanking::in_order : RadixRanking::scratch_atomics;
 }
 
 // The chunk arrays of the ranking: each record's digit, and what the last

@@ -22,12 +22,14 @@
 namespace tessel::detail {
 
 // A segment that one team radix-sorts: where it lies in the view, where its
-// team's buffers start in each workspace buffer, and its digits.
+// team's buffers start in each workspace buffer, its digits and how they are
+// counted.
 struct RadixSegment {
   index_type begin;
   index_type length;
   index_type buffer;
   RadixDigits digits;
+  RadixCounting counting;
 };
 
 // Segments dealt to teams: team t sorts segments[first[t], first[t + 1]),
@@ -93,13 +95,13 @@ struct SegmentRadixKernel {
   const RadixSegment* segments;
   const index_type* first;  // team t's segments: [first[t], first[t + 1])
   Buffer workspace[2];
-  int radix;  // the most counters any segment's digits take
+  int counters;  // the most counters any segment's digits take
   int chunk_size;
   bool scratch_atomics;
 
   template <class Member>
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
-    const auto state = RadixTeamScratch::take(team, scratch_atomics, chunk_size, radix);
+    const auto state = RadixTeamScratch::take(team, scratch_atomics, chunk_size, counters);
     const index_type t = team.league_rank();
     for (index_type i = first[t]; i < first[t + 1]; ++i) {
       const RadixSegment segment = segments[i];
@@ -110,7 +112,8 @@ struct SegmentRadixKernel {
       }
       const auto records =
           slice_records<has_values>(slice_from(keys, segment.begin), slice_from(values, segment.begin));
-      TeamRadixSort<Order>{order, segment.digits, segment.length, true, state}(team, records, buffers, records);
+      TeamRadixSort<Order>{order, segment.digits, segment.length, true, state, segment.counting}(team, records,
+                                                                                                  buffers, records);
     }
   }
 };
@@ -124,9 +127,9 @@ void radix_sort_segments(const char* function, const Exec& exec, const Records& 
   using Key = typename Kernel::key_type;
   using Value = typename Kernel::value_type;
   if (lanes.segments.empty()) return;
-  RadixDigits widest = lanes.segments[0].digits;
+  int counters = 0;
   for (const RadixSegment& segment : lanes.segments)
-    if (segment.digits.radix > widest.radix) widest = segment.digits;
+    counters = std::max(counters, team_radix_counters(segment.digits, segment.counting));
   const index_type count = index_type(lanes.segments.size()), teams = index_type(lanes.first.size()) - 1;
   const auto listed = allocate<RadixSegment>(exec, "tessel::segmented_sort::radix_segments", count);
   const auto first = allocate<index_type>(exec, "tessel::segmented_sort::radix_teams", teams + 1);
@@ -138,14 +141,15 @@ void radix_sort_segments(const char* function, const Exec& exec, const Records& 
   Kokkos::deep_copy(first, first_host);
   const int chunk = std::max(tuning.radix_chunk_size, 1);
   Kernel kernel{records.keys.slice(0), records.values.slice(0), order, listed.data(), first.data(), {},
-                widest.radix, chunk, tuning.radix_scratch_atomics};
+                counters, chunk, tuning.radix_scratch_atomics};
   WorkspaceCursor cursor(workspace);
   for (typename Kernel::Buffer& buffer : kernel.workspace) {
     buffer.keys = cursor.take<Key>(lanes.buffer_records);
     if constexpr (Kernel::has_values) buffer.values = cursor.take<Value>(lanes.buffer_records);
   }
   Kokkos::parallel_for("tessel::segmented_sort::radix",
-                       make_team_policy(function, exec, teams, tuning.team_size, RadixTeamScratch::bytes(widest, chunk)),
+                       make_team_policy(function, exec, teams, tuning.team_size,
+                                        radix_counter_scratch(std::size_t(counters), chunk, sizeof(std::uint32_t))),
                        kernel);
 }
 

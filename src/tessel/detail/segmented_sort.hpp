@@ -80,6 +80,7 @@ struct MediumRadix {
   double pass_cost = 1.0;     // Tuning's radix_scratch_pass_cost
   double counter_cost = 1.0;  // radix_counter_cost
   double level_cost = 1.0;    // merge_tile_cost: a merge level in scratch
+  RadixCounting counting = RadixCounting::per_pass;
 
   // Whether radix sort, by `digits` at `cost`, beats merging `length` records.
   KOKKOS_INLINE_FUNCTION bool wins(double cost, int length) const {
@@ -171,8 +172,12 @@ struct SegmentBinKernel {
         const RadixDigits digits = cheapest_digits(sizeof(key_type), radix.bits, length, radix.pass_cost,
                                                    radix.counter_cost, differing, &cost);
         if (radix.wins(cost, length)) {
-          const auto state = RadixTeamScratch::take(team, radix.scratch_atomics, radix.chunk_size, digits.radix);
-          TeamRadixSort<KeyOrder>{order, digits, length, true, state}(team, records, scratch, records);
+          // The differing bits are known: the passes count as they go.
+          const auto state =
+              RadixTeamScratch::take(team, radix.scratch_atomics, radix.chunk_size,
+                                     team_radix_counters(digits, radix.counting));
+          TeamRadixSort<KeyOrder>{order, digits, length, true, state, radix.counting}.sort_passes(
+              team, differing, records, scratch, records, order, false);
           return;
         }
       }
@@ -210,7 +215,11 @@ inline MediumBin medium_bin(const TuningParameters& tuning, std::size_t key_byte
   const int chunk = std::max(tuning.radix_chunk_size, 1);
   const RadixDigits digits = cheapest_digits(key_bytes, tuning.radix_bits, bin.tile.elements,
                                              tuning.radix_scratch_pass_cost, tuning.radix_counter_cost);
-  const std::size_t counters = RadixTeamScratch::bytes(digits, chunk);
+  // In scratch, a count ahead (or per pass) costs a read of L1 at most.
+  const RadixCounting counting = radix_in_order(tuning.team_size, tuning.radix_scratch_atomics)
+                                     ? RadixCounting::ahead
+                                     : RadixCounting::per_pass;
+  const std::size_t counters = team_radix_scratch(digits, chunk, counting);
   if (counters >= tuning.scratch_bytes) return bin;
   TuningParameters room = tuning;
   room.scratch_bytes -= counters;
@@ -218,7 +227,7 @@ inline MediumBin medium_bin(const TuningParameters& tuning, std::size_t key_byte
   bin.radix = MediumRadix{digits.bits,        chunk,
                           tuning.radix_scratch_atomics, always,
                           tuning.radix_scratch_pass_cost, tuning.radix_counter_cost,
-                          tuning.merge_tile_cost};
+                          tuning.merge_tile_cost, counting};
   bin.counter_bytes = counters;
   return bin;
 }
@@ -318,10 +327,12 @@ void sort_segments(const char* function, const Exec& exec, const Offsets& offset
     const LongSegment segment{host(2 * i), host(2 * i + 1)};
     const SortKind kind = choose_sort(function, options, has_less, segment_keys, segment.length, tuning);
     if constexpr (radix_order<KeyOrder>) {
-      const RadixPlan plan = radix_plan_for<Records>(1, segment.length, tuning, units);
-      if (kind == SortKind::radix && plan.path != RadixPath::teams_per_slice) {
-        batched.push_back(RadixSegment{segment.begin, segment.length, 0, plan.digits});
-        continue;
+      if (kind == SortKind::radix) {
+        const RadixPlan plan = radix_plan_for<Records>(1, segment.length, tuning, units);
+        if (plan.path != RadixPath::teams_per_slice) {
+          batched.push_back(RadixSegment{segment.begin, segment.length, 0, plan.digits, plan.counting});
+          continue;
+        }
       }
     }
     singles.push_back(segment);
