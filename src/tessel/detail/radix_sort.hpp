@@ -44,7 +44,7 @@ std::size_t radix_workspace_bytes(index_type count, index_type length, const Tun
   std::size_t bytes = 0;
   if (strided_records<Source> || strided_records<Target>)
     bytes += packed_records_bytes<Key, Value, has_values>(count, length);
-  if (plan.path != RadixPath::in_scratch) bytes += 2 * packed_records_bytes<Key, Value, has_values>(count, length);
+  if (plan.path != RadixPath::in_scratch) bytes += ping_pong_bytes<Source>(count, length);
   if (plan.path == RadixPath::teams_per_slice)
     bytes += WorkspaceCursor::bytes<index_type>(count * plan.digits.radix * plan.blocks_per_slice);
   return bytes;

@@ -155,8 +155,7 @@ void radix_sort_segments(const char* function, const Exec& exec, const Records& 
 
 template <class Records>
 std::size_t segmented_radix_bytes(index_type total) {
-  return 2 * packed_records_bytes<typename Records::key_type, typename Records::value_type, Records::has_values>(
-                 1, total);
+  return ping_pong_bytes<Records>(1, total);
 }
 
 }  // namespace tessel::detail

@@ -72,12 +72,19 @@ std::size_t packed_records_bytes(index_type count, index_type length) {
   return WorkspaceCursor::bytes<Key>(count * length) + (HasValues ? WorkspaceCursor::bytes<Value>(count * length) : 0);
 }
 
+// Two packed buffers of `count` x `length` of the records' kind: the
+// ping-pong buffers of the merge and radix passes.
+template <class Records>
+std::size_t ping_pong_bytes(index_type count, index_type length) {
+  return 2 * packed_records_bytes<typename Records::key_type, typename Records::value_type, Records::has_values>(
+                 count, length);
+}
+
 template <class Source>
 std::size_t merge_sort_workspace_bytes(index_type count, index_type length, const TuningParameters& tuning) {
   const SortTile tile = sort_tile(tuning, record_size_of<Source>(), false);
   if (length <= tile.elements) return 0;
-  return 2 * packed_records_bytes<typename Source::key_type, typename Source::value_type, Source::has_values>(count,
-                                                                                                           length);
+  return ping_pong_bytes<Source>(count, length);
 }
 
 template <class Exec, class Source, class Target, class KeyOrder>
