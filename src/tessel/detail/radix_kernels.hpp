@@ -4,12 +4,11 @@
 // The kernels of radix sort (paths: see radix_plan.hpp):
 //  - SliceRadixKernel: one team sorts one slice through every pass, its two
 //    buffers in scratch or in the workspace;
-//  - RadixDifferingKernel: the bits in which keys differ from their slice's
-//    first key, over all slices (passes whose digit never differs are
-//    skipped);
 //  - RadixCountKernel / RadixScatterKernel: one team per block of a slice,
 //    one pass: the block's digit counts, and its scatter from the scanned
-//    counts;
+//    counts; RadixFirstCountKernel: the first pass's counts and the bits in
+//    which keys differ from their slice's first key, over all slices
+//    (passes whose digit never differs are skipped);
 //  - StageKernel: copies records between strided slices and packed ones
 //    through scratch tiles of neighbouring slices, so that both sides are
 //    read and written along memory.
@@ -306,19 +305,6 @@ struct RadixBlocks {
   }
 };
 
-template <class Exec, class Current, class Order>
-struct RadixDifferingKernel {
-  Current current;
-  Order order;
-  RadixBlocks blocks;
-  KOKKOS_INLINE_FUNCTION void operator()(const team_member_t<Exec>& team, std::uint64_t& differing) const {
-    const index_type t = team.league_rank();
-    const auto keys = current.keys.slice(blocks.slice(t));
-    const std::uint64_t bits = team_differing_bits(team, keys, blocks.begin(t), blocks.end(t), order, keys[0]);
-    if (team.team_rank() == 0) differing |= bits;
-  }
-};
-
 template <class Current, class Order>
 struct RadixCountKernel {
   Current current;
@@ -339,7 +325,44 @@ struct RadixCountKernel {
     std::uint32_t* local = take_scratch<std::uint32_t>(team, radix);
     team_count(team, radix_ranking(team, scratch_atomics), chunk, local, radix, current.keys.slice(blocks.slice(t)),
                blocks.begin(t), blocks.end(t), digit);
+    publish(team, local);
+  }
+  template <class Member>
+  KOKKOS_INLINE_FUNCTION void publish(const Member& team, const std::uint32_t* local) const {
+    const index_type t = team.league_rank();
     for (int d = team.team_rank(); d < radix; d += team.team_size()) counts[blocks.counter(t, d, radix)] = local[d];
+  }
+};
+
+// The first pass's count (as RadixCountKernel) and the bits in which keys
+// differ from their slice's first key, so that passes whose digit never
+// differs are skipped. A team of one thread finds both in one read: a
+// separate read for the bits cost the threaded whole sorts one read of
+// the seven they made.
+template <class Exec, class Current, class Order>
+struct RadixFirstCountKernel {
+  RadixCountKernel<Current, Order> count;
+  KOKKOS_INLINE_FUNCTION void operator()(const team_member_t<Exec>& team, std::uint64_t& differing) const {
+    const index_type t = team.league_rank();
+    const RadixBlocks& blocks = count.blocks;
+    const auto keys = count.current.keys.slice(blocks.slice(t));
+    const auto& order = count.digit.order;
+    const std::uint64_t first = static_cast<std::uint64_t>(order.project(keys[0]));
+    std::uint64_t bits = 0;
+    if (radix_ranking(team, count.scratch_atomics) == RadixRanking::in_order) {
+      std::uint32_t* local = take_scratch<std::uint32_t>(team, count.radix);
+      for (int d = 0; d < count.radix; ++d) local[d] = 0;
+      for (index_type i = blocks.begin(t); i < blocks.end(t); ++i) {
+        const std::uint64_t projected = static_cast<std::uint64_t>(order.project(keys[i]));
+        bits |= projected ^ first;
+        ++local[count.digit.of_projected(projected)];
+      }
+      count.publish(team, local);
+    } else {
+      bits = team_differing_bits(team, keys, blocks.begin(t), blocks.end(t), order, keys[0]);
+      count(team);
+    }
+    if (team.team_rank() == 0) differing |= bits;
   }
 };
 

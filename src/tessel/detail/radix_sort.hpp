@@ -70,14 +70,22 @@ void radix_sort_blocks(const char* function, const Exec& exec, index_type count,
   const Kokkos::View<index_type*, typename Exec::memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>> scanned(
       counts, counters);
 
+  // Pass 0's counts come with the differing bits; they serve if pass 0 is
+  // needed.
   std::uint64_t differing = 0;
-  Kokkos::parallel_reduce("tessel::sort::radix_differing", make_team_policy(function, exec, teams, tuning.team_size, 0),
-                          RadixDifferingKernel<Exec, Source, Order>{source, order, blocks},
-                          Kokkos::BOr<std::uint64_t>(differing));
+  using FirstCount = RadixFirstCountKernel<Exec, Source, Order>;
+  Kokkos::parallel_reduce(
+      "tessel::sort::radix_count",
+      make_team_policy(function, exec, teams, tuning.team_size,
+                       RadixCountKernel<Source, Order>::scratch_bytes(digits, chunk)),
+      FirstCount{{source, radix_digit(order, digits, 0), blocks, digits.radix, counts, chunk,
+                  tuning.radix_scratch_atomics}},
+      Kokkos::BOr<std::uint64_t>(differing));
   int active[64];
   int k = 0;
   for (int p = 0; p < digits.passes; ++p)
     if (digits.needed(p, differing)) active[k++] = p;
+  bool counted = k > 0 && active[0] == 0;
 
   const auto copy = [&](const auto& from, const auto& to) {
     Kokkos::parallel_for("tessel::sort::copy", range_policy(exec, count * length),
@@ -88,9 +96,11 @@ void radix_sort_blocks(const char* function, const Exec& exec, index_type count,
     using To = std::decay_t<decltype(to)>;
     const auto digit = radix_digit(order, digits, p);
     using Count = RadixCountKernel<From, Order>;
-    Kokkos::parallel_for("tessel::sort::radix_count",
-                         make_team_policy(function, exec, teams, tuning.team_size, Count::scratch_bytes(digits, chunk)),
-                         Count{from, digit, blocks, digits.radix, counts, chunk, tuning.radix_scratch_atomics});
+    if (!counted)
+      Kokkos::parallel_for("tessel::sort::radix_count",
+                           make_team_policy(function, exec, teams, tuning.team_size, Count::scratch_bytes(digits, chunk)),
+                           Count{from, digit, blocks, digits.radix, counts, chunk, tuning.radix_scratch_atomics});
+    counted = false;
     exclusive_scan(exec, scanned, scanned, Plus{}, index_type(0));
     using Scatter = RadixScatterKernel<From, To, Order>;
     Kokkos::parallel_for(
