@@ -382,6 +382,22 @@ TEST(RadixPlan, CountingAndItsCounters) {
             << key_bytes << " bytes, " << bits << " bits";
 }
 
+// Slices sorted one team each through the workspace share it out: at most
+// radix_slices_per_unit teams per unit, each sorting every league_size-th
+// slice through its own buffers; slices in scratch take a team each.
+TEST(RadixPlan, SliceTeamsReuseTheirBuffers) {
+  using namespace tessel::detail;
+  tessel::TuningParameters tuning = HostTuning{};
+  const RadixPlan workspace = plan_radix(1000, 100000, 4, 0, tuning, 2);
+  ASSERT_EQ(workspace.path, RadixPath::team_per_slice);
+  EXPECT_EQ(radix_slice_teams(workspace, 1000, 2), 2 * radix_slices_per_unit);
+  EXPECT_EQ(radix_slice_teams(workspace, 3, 2), 3);
+  EXPECT_EQ(radix_slice_teams(workspace, 1000, 0), radix_slices_per_unit);
+  const RadixPlan scratch = plan_radix(1000, 100, 4, 0, tuning, 2);
+  ASSERT_EQ(scratch.path, RadixPath::in_scratch);
+  EXPECT_EQ(radix_slice_teams(scratch, 1000, 2), 1000);
+}
+
 // A real run past 2^32 elements (4 GiB of uint8 keys and 8 GiB of workspace):
 // opt in with TESSEL_TEST_HUGE=1.
 TYPED_TEST(Radix, MoreThanTwoToThe32Elements) {

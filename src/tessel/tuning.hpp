@@ -240,14 +240,15 @@ struct HostTuning : TuningParameters {
     // Long slices are split among threads in blocks of at least 1M records.
     radix_bits = 11;
     radix_block_elements = 1 << 20;
-    // Slices of 4M records and more are counted for every pass in their
+    // Slices of 1M records and more are counted for every pass in their
     // first read. One Xeon core, against counting one pass ahead: 16M / 10M
-    // / 4M floats 265 -> 232, 154 -> 134, 256 -> 223 ms; int64 748 -> 688,
-    // 431 -> 409, 711 -> 662 ms. From 256K records on, slices of 256K floats
-    // took 300 -> 320 ms and 1M floats 6.0 -> 6.7 ms. 64-bit keys counted
-    // so take 10-bit digits: seven histograms of 1024 counters fit the 32 KiB
-    // of scratch, six of 2048 would not.
-    radix_every_pass_length = std::int64_t(1) << 22;
+    // floats 265 -> 232, 154 -> 134 ms; int64 748 -> 688, 431 -> 409 ms.
+    // 16M keys along dim 0, each team's buffers reused from slice to slice:
+    // floats in slices of 4M 296 -> 247 ms, of 1M 184 -> 167 ms, of 256K
+    // 137 -> 139 ms; int64 in slices of 1M 439 -> 400 ms, of 256K 251 ->
+    // 303 ms. 64-bit keys counted so take 10-bit digits: seven histograms of
+    // 1024 counters fit the 32 KiB of scratch, six of 2048 would not.
+    radix_every_pass_length = std::int64_t(1) << 20;
     // AutoSort's cost model, fitted to 16M floats along dim 0 on one Zen 4
     // core (unit: a merge pass, 52.5 ms per 16M records). Merge sort took
     // 770 / 980 / 1190 ms for slices of 16K / 256K / 4M: 52.5 ms a pass and

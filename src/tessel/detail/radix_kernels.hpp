@@ -106,18 +106,9 @@ struct TeamRadixSort {
   KOKKOS_INLINE_FUNCTION std::uint64_t count_differing(std::uint32_t* counts, const KeySlice& keys,
                                                        const RadixDigit<Order>& digit, bool& nans) const {
     for (int d = 0; d < digits.radix; ++d) counts[d] = 0;
-    const std::uint64_t first = static_cast<std::uint64_t>(order.project(keys[0]));
-    std::uint64_t differing = 0;
-    bool nan = false;
-    for (index_type i = 0; i < length; ++i) {
-      const auto key = keys[i];
-      const std::uint64_t projected = static_cast<std::uint64_t>(order.project(key));
-      differing |= projected ^ first;
-      if constexpr (without_nans<Order>::differs) nan |= is_nan_key(key);
+    return read_keys<without_nans<Order>::differs>(keys, 0, length, order, nans, [&](std::uint64_t projected) {
       ++counts[digit.of_projected(projected)];
-    }
-    nans = nan;
-    return differing;
+    });
   }
 
   // One thread: the bits in which keys differ from the first, the counts of
@@ -164,19 +155,10 @@ struct TeamRadixSort {
     const int radix = digits.radix, bits = digits.bits;
     const int passes = Passes > 0 ? Passes : digits.passes;
     for (int d = 0; d < passes * radix; ++d) counts[d] = 0;
-    const std::uint64_t first = static_cast<std::uint64_t>(count_order.project(keys[0]));
     const std::uint64_t mask = std::uint64_t(radix - 1);
-    std::uint64_t differing = 0;
-    bool nan = false;
-    for (index_type i = 0; i < length; ++i) {
-      const auto key = keys[i];
-      const std::uint64_t projected = static_cast<std::uint64_t>(count_order.project(key));
-      differing |= projected ^ first;
-      if constexpr (without_nans<Order>::differs) nan |= is_nan_key(key);
+    return read_keys<without_nans<Order>::differs>(keys, 0, length, count_order, nans, [&](std::uint64_t projected) {
       for (int p = 0; p < passes; ++p) ++counts[p * radix + int((projected >> (p * bits)) & mask)];
-    }
-    nans = nan;
-    return differing;
+    });
   }
 
   // The needed passes, from -> buffers -> to, in `pass_order` (the order, or
@@ -234,7 +216,8 @@ struct TeamRadixSort {
   }
 };
 
-// One team per slice, every slice of the same length and digits.
+// Slices of the same length and digits, team t sorting slices t, t +
+// league_size, ... through its own buffers (radix_slice_teams).
 template <class Source, class Target, class Order>
 struct SliceRadixKernel {
   using key_type = typename Source::key_type;
@@ -247,9 +230,10 @@ struct SliceRadixKernel {
   Target target;
   Order order;
   RadixDigits digits;
+  index_type count;  // slices
   index_type length;
   bool in_place;   // source and target are the same records
-  bool in_scratch;  // buffers in scratch; in `workspace` otherwise
+  bool in_scratch;  // buffers in scratch; in `workspace` otherwise (a slice per team)
   Packed workspace[2];
   int chunk_size;
   bool scratch_atomics;
@@ -264,26 +248,28 @@ struct SliceRadixKernel {
   }
 
   template <class Member>
-  KOKKOS_INLINE_FUNCTION Buffer buffer(const Member& team, index_type s, int which) const {
+  KOKKOS_INLINE_FUNCTION Buffer buffer(const Member& team, int which) const {
     Buffer result{nullptr, nullptr};
     if (in_scratch) {
       result.keys = take_scratch<key_type>(team, length);
       if constexpr (has_values) result.values = take_scratch<value_type>(team, length);
     } else {
-      result.keys = workspace[which].keys.slice(s).first;
-      if constexpr (has_values) result.values = workspace[which].values.slice(s).first;
+      result.keys = workspace[which].keys.slice(team.league_rank()).first;
+      if constexpr (has_values) result.values = workspace[which].values.slice(team.league_rank()).first;
     }
     return result;
   }
 
   template <class Member>
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
-    const index_type s = team.league_rank();
     const auto state =
         RadixTeamScratch::take(team, scratch_atomics, chunk_size, team_radix_counters(digits, counting));
-    const Buffer buffers[2] = {buffer(team, s, 0), buffer(team, s, 1)};
-    TeamRadixSort<Order>{order, digits, length, in_place, state, counting}(team, records_slice(source, s), buffers,
-                                                                            records_slice(target, s));
+    const Buffer buffers[2] = {buffer(team, 0), buffer(team, 1)};
+    const TeamRadixSort<Order> sort{order, digits, length, in_place, state, counting};
+    for (index_type s = team.league_rank(); s < count; s += team.league_size()) {
+      sort(team, records_slice(source, s), buffers, records_slice(target, s));
+      team.team_barrier();  // the next slice reuses the buffers and counters
+    }
   }
 };
 
@@ -346,20 +332,17 @@ struct RadixFirstCountKernel {
     const index_type t = team.league_rank();
     const RadixBlocks& blocks = count.blocks;
     const auto keys = count.current.keys.slice(blocks.slice(t));
-    const auto& order = count.digit.order;
-    const std::uint64_t first = static_cast<std::uint64_t>(order.project(keys[0]));
+    const auto& digit = count.digit;
     std::uint64_t bits = 0;
     if (radix_ranking(team, count.scratch_atomics) == RadixRanking::in_order) {
       std::uint32_t* local = take_scratch<std::uint32_t>(team, count.radix);
       for (int d = 0; d < count.radix; ++d) local[d] = 0;
-      for (index_type i = blocks.begin(t); i < blocks.end(t); ++i) {
-        const std::uint64_t projected = static_cast<std::uint64_t>(order.project(keys[i]));
-        bits |= projected ^ first;
-        ++local[count.digit.of_projected(projected)];
-      }
+      bool nans = false;  // not looked for: NaNs only need their bits kept
+      bits = read_keys<false>(keys, blocks.begin(t), blocks.end(t), digit.order, nans,
+                              [&](std::uint64_t projected) { ++local[digit.of_projected(projected)]; });
       count.publish(team, local);
     } else {
-      bits = team_differing_bits(team, keys, blocks.begin(t), blocks.end(t), order, keys[0]);
+      bits = team_differing_bits(team, keys, blocks.begin(t), blocks.end(t), digit.order, keys[0]);
       count(team);
     }
     if (team.team_rank() == 0) differing |= bits;

@@ -6,9 +6,10 @@
 //
 //  - in_scratch: a slice fits one team's scratch (both ping-pong buffers):
 //    one team per slice sorts it there, every pass, in one launch;
-//  - team_per_slice: one team per slice sorts it through two buffers of the
+//  - team_per_slice: one team sorts each slice through two buffers of the
 //    workspace, with team-local histograms: enough slices to fill the
-//    execution space, or slices too short to share;
+//    execution space, or slices too short to share (a team sorts several
+//    slices through the same buffers: radix_slice_teams);
 //  - teams_per_slice: long slices split into blocks, one team per block; per
 //    pass a count kernel, one exclusive scan over the counts of every block
 //    of every slice (laid out slice by slice, digit by digit, block by
@@ -156,6 +157,18 @@ inline constexpr index_type radix_team_elements_max = index_type(1) << 31;
 // Long slices are split into blocks only while there are fewer slices than
 // this many per unit of concurrency: fewer would leave units idle at the end.
 inline constexpr index_type radix_slices_per_unit = 4;
+
+// Teams of the one-team paths, each sorting every league_size-th slice:
+// one per slice in scratch; through the workspace at most
+// radix_slices_per_unit per unit, each with its own two buffers, which then
+// stay in cache from one slice to the next. Buffers per slice were cold on
+// every reuse of the workspace: the scatter's writes missed to memory
+// (16M floats in slices of 256K, one Xeon core: 227 ms in a reused
+// workspace, 180 ms in a fresh one, whose page faults warmed the cache).
+inline index_type radix_slice_teams(const RadixPlan& plan, index_type count, index_type units) {
+  if (plan.path == RadixPath::in_scratch) return count;
+  return std::min(count, radix_slices_per_unit * std::max<index_type>(units, 1));
+}
 
 // The digits that cost least on one-team paths, at most `widest` bits wide:
 // such a team clears and scans every counter once per pass, so on short

@@ -44,9 +44,11 @@ std::size_t radix_workspace_bytes(index_type count, index_type length, const Tun
   std::size_t bytes = 0;
   if (strided_records<Source> || strided_records<Target>)
     bytes += packed_records_bytes<Key, Value, has_values>(count, length);
-  if (plan.path != RadixPath::in_scratch) bytes += ping_pong_bytes<Source>(count, length);
+  if (plan.path == RadixPath::team_per_slice)
+    bytes += ping_pong_bytes<Source>(radix_slice_teams(plan, count, units), length);
   if (plan.path == RadixPath::teams_per_slice)
-    bytes += WorkspaceCursor::bytes<index_type>(count * plan.digits.radix * plan.blocks_per_slice);
+    bytes += ping_pong_bytes<Source>(count, length) +
+             WorkspaceCursor::bytes<index_type>(count * plan.digits.radix * plan.blocks_per_slice);
   return bytes;
 }
 
@@ -139,22 +141,24 @@ void radix_sort_unstaged(const char* function, const Exec& exec, index_type coun
   using Key = typename Source::key_type;
   using Value = typename Source::value_type;
   constexpr bool has_values = Source::has_values;
-  const RadixPlan plan = radix_plan_for<Source>(count, length, tuning, radix_units(exec, tuning));
+  const index_type units = radix_units(exec, tuning);
+  const RadixPlan plan = radix_plan_for<Source>(count, length, tuning, units);
   const int chunk = std::max(tuning.radix_chunk_size, 1);
   if (plan.path == RadixPath::teams_per_slice) {
     radix_sort_blocks(function, exec, count, length, source, target, in_place, order, tuning, plan, cursor);
     return;
   }
   using Kernel = SliceRadixKernel<Source, Target, Order>;
-  Kernel kernel{source, target, order, plan.digits, length, in_place, plan.path == RadixPath::in_scratch, {}, chunk,
-                tuning.radix_scratch_atomics, plan.counting};
+  Kernel kernel{source, target, order, plan.digits, count, length, in_place, plan.path == RadixPath::in_scratch, {},
+                chunk, tuning.radix_scratch_atomics, plan.counting};
+  const index_type teams = radix_slice_teams(plan, count, units);
   if (!kernel.in_scratch) {
-    kernel.workspace[0] = packed_records<Key, Value, has_values>(cursor, count, length);
-    kernel.workspace[1] = packed_records<Key, Value, has_values>(cursor, count, length);
+    kernel.workspace[0] = packed_records<Key, Value, has_values>(cursor, teams, length);
+    kernel.workspace[1] = packed_records<Key, Value, has_values>(cursor, teams, length);
   }
   Kokkos::parallel_for(
       "tessel::sort::radix_slices",
-      make_team_policy(function, exec, count, tuning.team_size,
+      make_team_policy(function, exec, teams, tuning.team_size,
                        Kernel::scratch_bytes(kernel.in_scratch, length, plan.digits, chunk, plan.counting)),
       kernel);
 }

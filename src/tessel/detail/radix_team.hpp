@@ -135,6 +135,27 @@ KOKKOS_INLINE_FUNCTION std::uint64_t team_differing_bits(const Member& team, con
   return differing;
 }
 
+// One thread's single read of keys[begin, end), which the one-thread radix
+// paths share: returns the bits in which the keys' projections by `order`
+// differ from keys[0]'s, hands each projection to `count`, and sets `nans`
+// to whether any key is a NaN (FindNans; false otherwise).
+template <bool FindNans, class KeySlice, class Order, class Count>
+KOKKOS_INLINE_FUNCTION std::uint64_t read_keys(const KeySlice& keys, index_type begin, index_type end,
+                                               const Order& order, bool& nans, const Count& count) {
+  const std::uint64_t first = static_cast<std::uint64_t>(order.project(keys[0]));
+  std::uint64_t differing = 0;
+  bool nan = false;
+  for (index_type i = begin; i < end; ++i) {
+    const auto key = keys[i];
+    const std::uint64_t projected = static_cast<std::uint64_t>(order.project(key));
+    differing |= projected ^ first;
+    if constexpr (FindNans) nan |= is_nan_key(key);
+    count(projected);
+  }
+  nans = nan;
+  return differing;
+}
+
 // Writes records [begin, end) of `from` to `to` at offsets[digit] + rank,
 // advancing offsets. `count_next` (in order only) also counts, into `next`,
 // the digits of the next pass: the histogram the next pass over the same
