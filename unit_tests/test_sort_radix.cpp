@@ -262,6 +262,36 @@ TYPED_TEST(Radix, WorkspaceIsReusedAcrossSizes) {
     }
 }
 
+// Rows of a LayoutLeft matrix (strided slices) are staged, sorted and
+// staged back in batches: enough rows here for several batches and a
+// partial last one, in both orders.
+TYPED_TEST(Radix, StridedRowsInSeveralStageBatches) {
+  using Space = TypeParam;
+  using Records = tessel::detail::Records<tessel::detail::SliceLayout<float, false>, tessel::detail::NoValues>;
+  const std::size_t rows = 1300, length = 1024;
+  const tessel::TuningParameters tuning = tessel::Tuning<Space>{};
+  const auto units = tessel::detail::radix_units(Space(), tuning);
+  const auto batch = tessel::detail::radix_stage_batch_for<Records>(rows, length, units);
+  ASSERT_LT(batch, tessel::detail::index_type(rows)) << "too few rows for several batches";
+  ASSERT_NE(tessel::detail::index_type(rows) % batch, 0) << "no partial last batch";
+  std::vector<std::vector<float>> input(rows);
+  for (std::size_t r = 0; r < rows; ++r) input[r] = make_keys<float>(length, r % 7 ? Pattern::random : Pattern::special, r);
+  for (bool descending : {false, true}) {
+    Kokkos::View<float**, Kokkos::LayoutLeft, typename Space::memory_space> keys("tessel_test::keys", rows, length);
+    auto host = Kokkos::create_mirror_view(keys);
+    for (std::size_t r = 0; r < rows; ++r)
+      for (std::size_t i = 0; i < length; ++i) host(r, i) = input[r][i];
+    Kokkos::deep_copy(keys, host);
+    tessel::sort(Space(), keys, sort_options<tessel::RadixSort>(1, descending));
+    Kokkos::deep_copy(host, keys);
+    for (std::size_t r = 0; r < rows; ++r) {
+      std::vector<float> got(length);
+      for (std::size_t i = 0; i < length; ++i) got[i] = host(r, i);
+      expect_sorted_slice(input[r], got, descending, true, "row " + std::to_string(r));
+    }
+  }
+}
+
 TYPED_TEST(Radix, BadArgumentsThrowBeforeWriting) {
   using Space = TypeParam;
   const auto input = make_keys<double>(300, Pattern::random, 1);

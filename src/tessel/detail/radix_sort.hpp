@@ -33,23 +33,38 @@ inline StageTile stage_tile(const TuningParameters& tuning, std::size_t record_b
   return tile;
 }
 
+// Workspace of the sort of packed (or unstaged) slices.
+template <class Source>
+std::size_t radix_unstaged_bytes(index_type count, index_type length, const TuningParameters& tuning,
+                                 index_type units) {
+  const RadixPlan plan = radix_plan_for<Source>(count, length, tuning, units);
+  if (plan.path == RadixPath::team_per_slice)
+    return ping_pong_bytes<Source>(radix_slice_teams(plan, count, units), length);
+  if (plan.path == RadixPath::teams_per_slice)
+    return ping_pong_bytes<Source>(count, length) +
+           WorkspaceCursor::bytes<index_type>(count * plan.digits.radix * plan.blocks_per_slice);
+  return 0;
+}
+
+template <class Source>
+index_type radix_stage_batch_for(index_type count, index_type length, index_type units) {
+  return radix_stage_batch(count, length, record_size_of<Source>(), units, stage_tile_slices);
+}
+
+// Strided slices: one batch staged, and the sort of a full batch or of the
+// last one, whichever takes more.
 template <class Source, class Target>
 std::size_t radix_workspace_bytes(index_type count, index_type length, const TuningParameters& tuning,
                                   index_type units) {
   using Key = typename Source::key_type;
   using Value = typename Source::value_type;
-  constexpr bool has_values = Source::has_values;
   if (count == 0 || length <= 1) return 0;
-  const RadixPlan plan = radix_plan_for<Source>(count, length, tuning, units);
-  std::size_t bytes = 0;
-  if (strided_records<Source> || strided_records<Target>)
-    bytes += packed_records_bytes<Key, Value, has_values>(count, length);
-  if (plan.path == RadixPath::team_per_slice)
-    bytes += ping_pong_bytes<Source>(radix_slice_teams(plan, count, units), length);
-  if (plan.path == RadixPath::teams_per_slice)
-    bytes += ping_pong_bytes<Source>(count, length) +
-             WorkspaceCursor::bytes<index_type>(count * plan.digits.radix * plan.blocks_per_slice);
-  return bytes;
+  if (!(strided_records<Source> || strided_records<Target>))
+    return radix_unstaged_bytes<Source>(count, length, tuning, units);
+  const index_type batch = radix_stage_batch_for<Source>(count, length, units);
+  std::size_t sorting = radix_unstaged_bytes<Source>(batch, length, tuning, units);
+  if (count % batch != 0) sorting = std::max(sorting, radix_unstaged_bytes<Source>(count % batch, length, tuning, units));
+  return packed_records_bytes<Key, Value, Source::has_values>(batch, length) + sorting;
 }
 
 // Long slices, several teams each: per needed pass a count, one scan over
@@ -165,14 +180,14 @@ void radix_sort_unstaged(const char* function, const Exec& exec, index_type coun
 
 template <class Exec, class From, class To>
 void stage_records(const char* function, const Exec& exec, index_type count, index_type length, const From& from,
-                   const To& to, const TuningParameters& tuning) {
+                   index_type from_first, const To& to, index_type to_first, const TuningParameters& tuning) {
   using Kernel = StageKernel<From, To>;
   const StageTile tile = stage_tile(tuning, record_size_of<From>());
   const index_type along = (length + tile.positions - 1) / tile.positions;
   const index_type across = (count + tile.slices - 1) / tile.slices;
   Kokkos::parallel_for("tessel::sort::radix_stage",
                        make_team_policy(function, exec, along * across, tuning.team_size, Kernel::scratch_bytes(tile)),
-                       Kernel{from, to, count, length, tile, along});
+                       Kernel{from, to, count, length, tile, along, from_first, to_first});
 }
 
 template <class Exec, class Source, class Target, class Order>
@@ -183,10 +198,15 @@ void radix_sort_slices(const char* function, const Exec& exec, index_type count,
   if constexpr (strided_records<Source> || strided_records<Target>) {
     using Key = typename Source::key_type;
     using Value = typename Source::value_type;
-    const auto staged = packed_records<Key, Value, Source::has_values>(cursor, count, length);
-    stage_records(function, exec, count, length, source, staged, tuning);
-    radix_sort_unstaged(function, exec, count, length, staged, staged, true, order, tuning, cursor);
-    stage_records(function, exec, count, length, staged, target, tuning);
+    const index_type batch = radix_stage_batch_for<Source>(count, length, radix_units(exec, tuning));
+    const auto staged = packed_records<Key, Value, Source::has_values>(cursor, batch, length);
+    for (index_type first = 0; first < count; first += batch) {
+      const index_type n = std::min(batch, count - first);
+      WorkspaceCursor sorting = cursor;  // every batch sorts in the same room
+      stage_records(function, exec, n, length, source, first, staged, 0, tuning);
+      radix_sort_unstaged(function, exec, n, length, staged, staged, true, order, tuning, sorting);
+      stage_records(function, exec, n, length, staged, 0, target, first, tuning);
+    }
   } else {
     radix_sort_unstaged(function, exec, count, length, source, target, in_place, order, tuning, cursor);
   }
