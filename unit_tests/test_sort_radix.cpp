@@ -275,7 +275,8 @@ TYPED_TEST(Radix, StridedRowsInSeveralStageBatches) {
   ASSERT_LT(batch, tessel::detail::index_type(rows)) << "too few rows for several batches";
   ASSERT_NE(tessel::detail::index_type(rows) % batch, 0) << "no partial last batch";
   std::vector<std::vector<float>> input(rows);
-  for (std::size_t r = 0; r < rows; ++r) input[r] = make_keys<float>(length, r % 7 ? Pattern::random : Pattern::special, r);
+  for (std::size_t r = 0; r < rows; ++r)
+    input[r] = make_keys<float>(length, r % 7 ? Pattern::random : Pattern::special, r);
   for (bool descending : {false, true}) {
     Kokkos::View<float**, Kokkos::LayoutLeft, typename Space::memory_space> keys("tessel_test::keys", rows, length);
     auto host = Kokkos::create_mirror_view(keys);

@@ -63,7 +63,8 @@ std::size_t radix_workspace_bytes(index_type count, index_type length, const Tun
     return radix_unstaged_bytes<Source>(count, length, tuning, units);
   const index_type batch = radix_stage_batch_for<Source>(count, length, units);
   std::size_t sorting = radix_unstaged_bytes<Source>(batch, length, tuning, units);
-  if (count % batch != 0) sorting = std::max(sorting, radix_unstaged_bytes<Source>(count % batch, length, tuning, units));
+  if (count % batch != 0)
+    sorting = std::max(sorting, radix_unstaged_bytes<Source>(count % batch, length, tuning, units));
   return packed_records_bytes<Key, Value, Source::has_values>(batch, length) + sorting;
 }
 
