@@ -82,17 +82,17 @@ struct TeamRadixSort {
     // and whether it holds NaNs; without them, floating-point digits skip
     // the NaN test (one Zen 4 core: 16M floats 242 -> 218 ms, 1M 5.67 ->
     // 5.18 ms).
-    bool nans = true;
-    std::uint64_t differing = 0;
+    KeysRead read;
     if (counting == RadixCounting::every_pass)
-      differing = count_passes(from.keys, nans);
+      read = count_passes(from.keys);
     else if (counting == RadixCounting::ahead)
-      differing = count_differing(state.counts, from.keys, radix_digit(order, digits, 0), nans);
+      read = count_differing(state.counts, from.keys, radix_digit(order, digits, 0));
     else
-      differing = team_differing_bits(team, from.keys, 0, length, order, from.keys[0]);
+      read.differing = team_differing_bits(team, from.keys, 0, length, order);
+    const std::uint64_t differing = read.differing;
     const bool first_counted = counting == RadixCounting::ahead;
     if constexpr (without_nans<Order>::differs) {
-      if (!nans) {
+      if (!read.nans) {
         sort_passes(team, differing, from, buffers, to, without_nans<Order>::of(order), first_counted);
         return;
       }
@@ -103,10 +103,10 @@ struct TeamRadixSort {
   // One thread: the bits in which keys differ from the first, `counts` of
   // `digit` (its first pass), and whether any key is a NaN.
   template <class KeySlice>
-  KOKKOS_INLINE_FUNCTION std::uint64_t count_differing(std::uint32_t* counts, const KeySlice& keys,
-                                                       const RadixDigit<Order>& digit, bool& nans) const {
+  KOKKOS_INLINE_FUNCTION KeysRead count_differing(std::uint32_t* counts, const KeySlice& keys,
+                                                  const RadixDigit<Order>& digit) const {
     for (int d = 0; d < digits.radix; ++d) counts[d] = 0;
-    return read_keys<without_nans<Order>::differs>(keys, 0, length, order, nans, [&](std::uint64_t projected) {
+    return read_keys<without_nans<Order>::differs>(keys, 0, length, order, [&](std::uint64_t projected) {
       ++counts[digit.of_projected(projected)];
     });
   }
@@ -116,16 +116,12 @@ struct TeamRadixSort {
   // projected without the NaN test; a slice that holds a NaN is counted
   // again with it.
   template <class KeySlice>
-  KOKKOS_INLINE_FUNCTION std::uint64_t count_passes(const KeySlice& keys, bool& nans) const {
-    const auto plain = without_nans<Order>::of(order);
-    const std::uint64_t differing = count_passes(keys, plain, nans);
+  KOKKOS_INLINE_FUNCTION KeysRead count_passes(const KeySlice& keys) const {
+    const KeysRead read = count_passes(keys, without_nans<Order>::of(order));
     if constexpr (without_nans<Order>::differs) {
-      if (nans) {
-        bool again = false;
-        return count_passes(keys, order, again);
-      }
+      if (read.nans) return count_passes(keys, order);
     }
-    return differing;
+    return read;
   }
 
   // The pass loop unrolled for the pass counts the default digits give
@@ -133,30 +129,28 @@ struct TeamRadixSort {
   // time, the loop control took most of the read's time (perf samples, 16M
   // floats on one Xeon core: 2.5 times the plain LSD loop's count).
   template <class KeySlice, class CountOrder>
-  KOKKOS_INLINE_FUNCTION std::uint64_t count_passes(const KeySlice& keys, const CountOrder& count_order,
-                                                    bool& nans) const {
+  KOKKOS_INLINE_FUNCTION KeysRead count_passes(const KeySlice& keys, const CountOrder& count_order) const {
     switch (digits.passes) {
-      case 1: return count_passes<1>(keys, count_order, nans);
-      case 2: return count_passes<2>(keys, count_order, nans);
-      case 3: return count_passes<3>(keys, count_order, nans);
-      case 4: return count_passes<4>(keys, count_order, nans);
-      case 7: return count_passes<7>(keys, count_order, nans);
-      case 8: return count_passes<8>(keys, count_order, nans);
-      default: return count_passes<0>(keys, count_order, nans);
+      case 1: return count_passes<1>(keys, count_order);
+      case 2: return count_passes<2>(keys, count_order);
+      case 3: return count_passes<3>(keys, count_order);
+      case 4: return count_passes<4>(keys, count_order);
+      case 7: return count_passes<7>(keys, count_order);
+      case 8: return count_passes<8>(keys, count_order);
+      default: return count_passes<0>(keys, count_order);
     }
   }
 
   // Passes: digits.passes, or 0 to read it at run time. A projection has the
   // key's width, so the last pass's digit needs no narrower mask.
   template <int Passes, class KeySlice, class CountOrder>
-  KOKKOS_INLINE_FUNCTION std::uint64_t count_passes(const KeySlice& keys, const CountOrder& count_order,
-                                                    bool& nans) const {
+  KOKKOS_INLINE_FUNCTION KeysRead count_passes(const KeySlice& keys, const CountOrder& count_order) const {
     std::uint32_t* counts = state.counts;
     const int radix = digits.radix, bits = digits.bits;
     const int passes = Passes > 0 ? Passes : digits.passes;
     for (int d = 0; d < passes * radix; ++d) counts[d] = 0;
     const std::uint64_t mask = std::uint64_t(radix - 1);
-    return read_keys<without_nans<Order>::differs>(keys, 0, length, count_order, nans, [&](std::uint64_t projected) {
+    return read_keys<without_nans<Order>::differs>(keys, 0, length, count_order, [&](std::uint64_t projected) {
       for (int p = 0; p < passes; ++p) ++counts[p * radix + int((projected >> (p * bits)) & mask)];
     });
   }
@@ -337,12 +331,13 @@ struct RadixFirstCountKernel {
     if (radix_ranking(team, count.scratch_atomics) == RadixRanking::in_order) {
       std::uint32_t* local = take_scratch<std::uint32_t>(team, count.radix);
       for (int d = 0; d < count.radix; ++d) local[d] = 0;
-      bool nans = false;  // not looked for: NaNs only need their bits kept
-      bits = read_keys<false>(keys, blocks.begin(t), blocks.end(t), digit.order, nans,
-                              [&](std::uint64_t projected) { ++local[digit.of_projected(projected)]; });
+      // NaNs are not looked for: they only need their bits kept.
+      bits = read_keys<false>(keys, blocks.begin(t), blocks.end(t), digit.order,
+                              [&](std::uint64_t projected) { ++local[digit.of_projected(projected)]; })
+                 .differing;
       count.publish(team, local);
     } else {
-      bits = team_differing_bits(team, keys, blocks.begin(t), blocks.end(t), digit.order, keys[0]);
+      bits = team_differing_bits(team, keys, blocks.begin(t), blocks.end(t), digit.order);
       count(team);
     }
     if (team.team_rank() == 0) differing |= bits;

@@ -158,6 +158,11 @@ inline constexpr index_type radix_team_elements_max = index_type(1) << 31;
 // this many per unit of concurrency: fewer would leave units idle at the end.
 inline constexpr index_type radix_slices_per_unit = 4;
 
+// The teams (or slices) that keep `units` units of concurrency busy.
+inline index_type radix_busy_teams(index_type units) {
+  return radix_slices_per_unit * std::max<index_type>(units, 1);
+}
+
 // Teams of the one-team paths, each sorting every league_size-th slice:
 // one per slice in scratch; through the workspace at most
 // radix_slices_per_unit per unit, each with its own two buffers, which then
@@ -167,7 +172,7 @@ inline constexpr index_type radix_slices_per_unit = 4;
 // workspace, 180 ms in a fresh one, whose page faults warmed the cache).
 inline index_type radix_slice_teams(const RadixPlan& plan, index_type count, index_type units) {
   if (plan.path == RadixPath::in_scratch) return count;
-  return std::min(count, radix_slices_per_unit * std::max<index_type>(units, 1));
+  return std::min(count, radix_busy_teams(units));
 }
 
 // Strided slices are staged into packed ones, sorted and staged back in
@@ -183,8 +188,8 @@ inline index_type radix_stage_batch(index_type count, index_type length, std::si
                                     int tile_slices) {
   const std::size_t slice_bytes = std::max<std::size_t>(std::size_t(length) * record_bytes, 1);
   const index_type tile = std::max(tile_slices, 1);
-  index_type batch = std::max(radix_slices_per_unit * std::max<index_type>(units, 1),
-                              index_type((radix_stage_batch_bytes + slice_bytes - 1) / slice_bytes));
+  index_type batch =
+      std::max(radix_busy_teams(units), index_type((radix_stage_batch_bytes + slice_bytes - 1) / slice_bytes));
   batch = (batch + tile - 1) / tile * tile;
   return std::max<index_type>(std::min(batch, count), 1);
 }
@@ -247,7 +252,7 @@ inline RadixPlan plan_radix(index_type count, index_type length, std::size_t key
     }
   }
   units = std::max<index_type>(units, 1);
-  const bool enough_slices = units == 1 ? count >= 1 : count >= radix_slices_per_unit * units;
+  const bool enough_slices = units == 1 ? count >= 1 : count >= radix_busy_teams(units);
   const index_type block_min = std::max<index_type>(tuning.radix_block_elements, 1);
   const index_type team_slice = std::clamp<index_type>(tuning.radix_team_slice, 1, radix_team_elements_max);
   if (length <= team_slice && (enough_slices || length <= block_min)) {
@@ -256,7 +261,7 @@ inline RadixPlan plan_radix(index_type count, index_type length, std::size_t key
     return plan;
   }
   plan.path = RadixPath::teams_per_slice;
-  const index_type wanted = (radix_slices_per_unit * units + count - 1) / count;
+  const index_type wanted = (radix_busy_teams(units) + count - 1) / count;
   index_type blocks = std::min((length + block_min - 1) / block_min, std::max<index_type>(wanted, 1));
   blocks = std::max(blocks, (length + team_slice - 1) / team_slice);
   plan.block = (length + blocks - 1) / blocks;

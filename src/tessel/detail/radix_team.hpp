@@ -117,31 +117,20 @@ KOKKOS_INLINE_FUNCTION void team_offsets(const Member& team, Counter* counts, in
   team.team_barrier();
 }
 
-// Bits in which the projections of keys[begin, end) differ from `reference`'s.
-template <class Member, class KeySlice, class Order, class Key>
-KOKKOS_INLINE_FUNCTION std::uint64_t team_differing_bits(const Member& team, const KeySlice& keys,
-                                                         index_type begin, index_type end, const Order& order,
-                                                         const Key& reference) {
-  const std::uint64_t first = static_cast<std::uint64_t>(order.project(reference));
+// What one read of keys[begin, end) found: the bits in which their
+// projections differ from keys[0]'s, and whether any key is a NaN (true when
+// NaNs were not looked for: a caller must then assume there are some).
+struct KeysRead {
   std::uint64_t differing = 0;
-  if (team.team_size() == 1) {
-    for (index_type i = begin; i < end; ++i) differing |= static_cast<std::uint64_t>(order.project(keys[i])) ^ first;
-    return differing;
-  }
-  Kokkos::parallel_reduce(
-      Kokkos::TeamThreadRange(team, begin, end),
-      [&](const index_type i, std::uint64_t& bits) { bits |= static_cast<std::uint64_t>(order.project(keys[i])) ^ first; },
-      Kokkos::BOr<std::uint64_t>(differing));
-  return differing;
-}
+  bool nans = true;
+};
 
 // One thread's single read of keys[begin, end), which the one-thread radix
-// paths share: returns the bits in which the keys' projections by `order`
-// differ from keys[0]'s, hands each projection to `count`, and sets `nans`
-// to whether any key is a NaN (FindNans; false otherwise).
+// paths share: hands each projection by `order` to `count`, and looks for
+// NaNs if FindNans.
 template <bool FindNans, class KeySlice, class Order, class Count>
-KOKKOS_INLINE_FUNCTION std::uint64_t read_keys(const KeySlice& keys, index_type begin, index_type end,
-                                               const Order& order, bool& nans, const Count& count) {
+KOKKOS_INLINE_FUNCTION KeysRead read_keys(const KeySlice& keys, index_type begin, index_type end, const Order& order,
+                                          const Count& count) {
   const std::uint64_t first = static_cast<std::uint64_t>(order.project(keys[0]));
   std::uint64_t differing = 0;
   bool nan = false;
@@ -152,7 +141,20 @@ KOKKOS_INLINE_FUNCTION std::uint64_t read_keys(const KeySlice& keys, index_type 
     if constexpr (FindNans) nan |= is_nan_key(key);
     count(projected);
   }
-  nans = nan;
+  return KeysRead{differing, FindNans ? nan : true};
+}
+
+// Bits in which the projections of keys[begin, end) differ from keys[0]'s.
+template <class Member, class KeySlice, class Order>
+KOKKOS_INLINE_FUNCTION std::uint64_t team_differing_bits(const Member& team, const KeySlice& keys,
+                                                         index_type begin, index_type end, const Order& order) {
+  if (team.team_size() == 1) return read_keys<false>(keys, begin, end, order, [](std::uint64_t) {}).differing;
+  const std::uint64_t first = static_cast<std::uint64_t>(order.project(keys[0]));
+  std::uint64_t differing = 0;
+  Kokkos::parallel_reduce(
+      Kokkos::TeamThreadRange(team, begin, end),
+      [&](const index_type i, std::uint64_t& bits) { bits |= static_cast<std::uint64_t>(order.project(keys[i])) ^ first; },
+      Kokkos::BOr<std::uint64_t>(differing));
   return differing;
 }
 

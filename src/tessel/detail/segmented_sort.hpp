@@ -167,7 +167,7 @@ struct SegmentBinKernel {
     const auto records = segment(medium_list[team.league_rank()], length);
     if constexpr (radix_order<KeyOrder>) {
       if (radix.bits > 0) {
-        const auto differing = team_differing_bits(team, records.keys, 0, length, order, records.keys[0]);
+        const auto differing = team_differing_bits(team, records.keys, 0, length, order);
         double cost = 0;
         const RadixDigits digits = cheapest_digits(sizeof(key_type), radix.bits, length, radix.pass_cost,
                                                    radix.counter_cost, differing, &cost);
