@@ -9,7 +9,8 @@ template <class Space>
 class ScanDims : public ::testing::Test {};
 TYPED_TEST_SUITE(ScanDims, TestSpaces);
 
-// Default tuning, tuning forced to batch slices, forced to tile them, and a
+// Default tuning, tuning forced to batch slices (lone threads scanning
+// contiguous slices straight or through the tile), forced to tile them, and a
 // few tiny tunings.
 template <class Space>
 std::vector<tessel::TuningParameters> dim_tunings() {
@@ -19,6 +20,8 @@ std::vector<tessel::TuningParameters> dim_tunings() {
   tessel::TuningParameters batched = base, tiled = base;
   batched.batched_teams_per_thread = 0;
   tiled.batched_teams_per_thread = 1 << 30;
+  tunings.push_back(batched);
+  batched.scan_straight = !batched.scan_straight;
   tunings.push_back(batched);
   tunings.push_back(tiled);
   const auto tiny = tiny_tunings(base);

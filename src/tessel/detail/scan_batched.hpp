@@ -26,6 +26,10 @@ struct BatchedScanKernel {
   TileShape shape;
   partial_type carry_init;
   bool exclusive;
+  // A lone thread scans each of its contiguous slices in one chain from
+  // source to target (TuningParameters::scan_straight), as the loop a user
+  // writes does, instead of copying them through the tile.
+  bool straight = false;
 
   static std::size_t scratch_besides_tile(int runs) {
     return scratch_for<partial_type>(runs) + scratch_for<src_slice>(runs) +
@@ -50,6 +54,11 @@ struct BatchedScanKernel {
       carries[s] = carry_init;
     }
     team.team_barrier();
+    if (straight) {
+      for (int s = 0; s < slices; ++s)
+        scan_straight(partials, exclusive, sources[s], targets[s], 0, src.length, carries[s]);
+      return;
+    }
 
     const RunRange runs = runs_of_thread(team, slices);
     for (index_type begin = 0; begin < src.length; begin += shape.items_per_thread) {

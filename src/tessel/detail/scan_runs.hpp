@@ -151,10 +151,40 @@ TESSEL_HOST_NOINLINE KOKKOS_FUNCTION typename Partials::value_type scan_chain(
 }
 #undef TESSEL_HOST_NOINLINE
 
+// Scans source[first, first + count) into target in one chain, after
+// `running`, and returns what follows the last element: the loop
+// std::inclusive_scan runs, for a lone thread whose operator is cheap next
+// to the memory traffic (TuningParameters::scan_straight). With no neutral
+// element and nothing before, the first element starts the chain (an
+// exclusive scan's first element is then written by the caller).
+template <class Partials, class Source, class Target>
+KOKKOS_INLINE_FUNCTION typename Partials::partial_type scan_straight(
+    const Partials& partials, bool exclusive, const Source& source, const Target& target, index_type first,
+    index_type count, const typename Partials::partial_type& running) {
+  using value_type = typename Partials::value_type;
+  if (count == 0) return running;
+  index_type skip = 0;
+  value_type value;
+  if (Partials::present(running)) {
+    value = Partials::value(running);
+  } else {
+    value = static_cast<value_type>(source[first]);
+    if (!exclusive) target[first] = value;
+    skip = 1;
+  }
+  return Partials::make(scan_chain(partials, exclusive, source.offset(first + skip), target.offset(first + skip),
+                                   count - skip, value));
+}
+
 // The combination of input(0) ... input(count - 1) for operators that may be
 // regrouped and reordered (Partials::reorderable): sixteen accumulators over
 // neighbouring elements, which compilers turn into SIMD, where the runs that
-// keep the order are independent chains of scalar operations.
+// keep the order are independent chains of scalar operations. Whole scans by
+// reduce-then-scan (scan_lookback off, tiles of 256 per team) on one Xeon
+// core, 1M / 16M elements, with 1 / 4 / 8 / 16 / 32 accumulators: float
+// 0.78 / 0.48 / 0.46 / 0.46 / 0.47 ms, 23.4 / 18.1 / 14.3 / 15.8 / 15.0 ms;
+// double 1.16 / 0.94 / 0.96 / 0.92 / 0.91 ms; int64 and int32 within 10 %
+// at every width (one run each, the reduce and the finish pass together).
 template <class Partials, class Input>
 KOKKOS_INLINE_FUNCTION typename Partials::partial_type reduce_unordered(const Partials& partials, int count,
                                                                         const Input& input) {

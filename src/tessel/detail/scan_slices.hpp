@@ -40,8 +40,10 @@ void scan_batched(const char* function, const Exec& exec, const SrcLayout& src, 
   const std::size_t scratch = shape.scratch_bytes() + Kernel::scratch_besides_tile(shape.runs);
   const index_type teams = (src.count + shape.runs - 1) / shape.runs;
   const auto policy = make_team_policy(function, exec, teams, shape.team_size, scratch);
+  const bool straight =
+      tuning.scan_straight && shape.team_size == 1 && SrcLayout::contiguous && DstLayout::contiguous;
   Kokkos::parallel_for("tessel::scan::batched_slices", policy,
-                       Kernel{src, dst, partials, shape, carry_init, exclusive});
+                       Kernel{src, dst, partials, shape, carry_init, exclusive, straight});
 }
 
 template <class Exec, class SrcLayout, class DstLayout, class Partials>

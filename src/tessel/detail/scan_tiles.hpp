@@ -153,29 +153,6 @@ struct TileScanKernel {
     return (last < src.length ? last : src.length) - first;
   }
 
-  // Scans source[first, first + count) into target in one chain, after
-  // `running`, and returns what follows the last element: the loop
-  // std::inclusive_scan runs, for a lone thread whose operator is cheap next
-  // to the memory traffic. With no neutral element and nothing before, the
-  // first element starts the chain (an exclusive scan's first element is then
-  // written by the caller).
-  template <class Source, class Target>
-  KOKKOS_INLINE_FUNCTION partial_type scan_straight(const Source& source, const Target& target, index_type first,
-                                                    index_type count, const partial_type& running) const {
-    if (count == 0) return running;
-    index_type skip = 0;
-    value_type value;
-    if (Partials::present(running)) {
-      value = Partials::value(running);
-    } else {
-      value = static_cast<value_type>(source[first]);
-      if (!exclusive) target[first] = value;
-      skip = 1;
-    }
-    return Partials::make(scan_chain(partials, exclusive, source.offset(first + skip), target.offset(first + skip),
-                                     count - skip, value));
-  }
-
   // Publishes the chunk's result, then combines its predecessors' results,
   // newest first, until one has published its inclusive prefix, which it
   // returns (carry_init for chunk 0). `running` is the chunk's aggregate,
@@ -220,7 +197,7 @@ struct TileScanKernel {
     const index_type count = chunk_elements(first, tiles);
     partial_type running = chunk == 0 ? carry_init : Partials::empty();
     if (straight) {
-      running = scan_straight(source, target, first, count, running);
+      running = scan_straight(partials, exclusive, source, target, first, count, running);
     } else {
       for (int t = 0; t < tiles; ++t) {
         const index_type begin = first + t * tile_elements;
@@ -287,7 +264,7 @@ struct TileScanKernel {
       partial_type carry = carry_init;
       if (chunk > 0) carry = partials.combine(carry, Partials::make(aggregates[ticket - 1]));
       if (straight) {
-        scan_straight(source, target, first, chunk_elements(first, tiles), carry);
+        scan_straight(partials, exclusive, source, target, first, chunk_elements(first, tiles), carry);
         return;
       }
       for (int t = 0; t < tiles; ++t) {
