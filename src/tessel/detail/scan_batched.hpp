@@ -68,9 +68,10 @@ struct BatchedScanKernel {
       // A team of one thread whose slices are neighbours in memory (strided
       // slices, read position by position) scans straight from source to
       // target: its carries say what precedes each slice. Contiguous slices
-      // go through the tile, which is filled slice by slice: reading eight
-      // slices that lie a multiple of 4 KiB apart in lockstep would make the
-      // CPU mistake loads for dependents of earlier stores (4K aliasing).
+      // not scanned straight one by one go through the tile, which is filled
+      // slice by slice: reading eight slices that lie a multiple of 4 KiB
+      // apart in lockstep would make the CPU mistake loads for dependents of
+      // earlier stores (4K aliasing).
       if (!SrcLayout::contiguous && !DstLayout::contiguous && team_size == 1) {
         for (int group = runs.first; group < runs.last; group += Lanes) {
           const int in_group = runs.last - group < Lanes ? runs.last - group : Lanes;
