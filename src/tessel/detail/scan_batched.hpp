@@ -26,10 +26,11 @@ struct BatchedScanKernel {
   TileShape shape;
   partial_type carry_init;
   bool exclusive;
-  // A lone thread scans each of its contiguous slices in one chain from
-  // source to target (TuningParameters::scan_straight), as the loop a user
-  // writes does, instead of copying them through the tile.
-  bool straight = false;
+  // Slices per team when a lone thread scans each of its contiguous slices
+  // in one chain from source to target (TuningParameters::scan_straight), as
+  // the loop a user writes does, instead of copying them through the tile;
+  // 0 otherwise.
+  index_type straight_slices = 0;
 
   static std::size_t scratch_besides_tile(int runs) {
     return scratch_for<partial_type>(runs) + scratch_for<src_slice>(runs) +
@@ -38,6 +39,13 @@ struct BatchedScanKernel {
 
   template <class Member>
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
+    if (straight_slices > 0) {
+      const index_type first = index_type(team.league_rank()) * straight_slices;
+      const index_type last = first + straight_slices < src.count ? first + straight_slices : src.count;
+      for (index_type s = first; s < last; ++s)
+        scan_straight(partials, exclusive, src.slice(s), dst.slice(s), 0, src.length, carry_init);
+      return;
+    }
     const int team_size = team.team_size(), rank = team.team_rank();
     const int stride = shape.run_stride, runs_per_tile = shape.runs;
     value_type* tile = take_scratch<value_type>(team, std::size_t(runs_per_tile) * stride);
@@ -54,11 +62,6 @@ struct BatchedScanKernel {
       carries[s] = carry_init;
     }
     team.team_barrier();
-    if (straight) {
-      for (int s = 0; s < slices; ++s)
-        scan_straight(partials, exclusive, sources[s], targets[s], 0, src.length, carries[s]);
-      return;
-    }
 
     const RunRange runs = runs_of_thread(team, slices);
     for (index_type begin = 0; begin < src.length; begin += shape.items_per_thread) {
