@@ -21,6 +21,20 @@ std::vector<int> team_sizes(const Space& space) {
   return sizes;
 }
 
+// The kernels below are functors, not lambdas: nvcc rejects device lambdas
+// in a test body (a private member function).
+template <class Visits>
+struct StripedVisits {
+  Visits visits;
+  int outer, inner;
+  template <class Member>
+  KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
+    tessel::detail::for_each_striped(team, outer, inner, [&](int o, int i) {
+      Kokkos::atomic_add(&visits(team.league_rank(), o * inner + i), 1);
+    });
+  }
+};
+
 // Every position of an outer x inner block is visited exactly once.
 TYPED_TEST(Team, StripedLoopVisitsEachPositionOnce) {
   using Space = TypeParam;
@@ -30,11 +44,7 @@ TYPED_TEST(Team, StripedLoopVisitsEachPositionOnce) {
       Kokkos::View<int**, typename Space::memory_space> visits("visits", 4, std::max(outer * inner, 1));
       Kokkos::parallel_for(
           "tessel_test::striped", Kokkos::TeamPolicy<Space>(space, 4, team_size),
-          KOKKOS_LAMBDA(const typename Kokkos::TeamPolicy<Space>::member_type& team) {
-            tessel::detail::for_each_striped(team, outer, inner, [&](int o, int i) {
-              Kokkos::atomic_add(&visits(team.league_rank(), o * inner + i), 1);
-            });
-          });
+          StripedVisits<decltype(visits)>{visits, outer, inner});
       auto host = tessel_test::to_host(visits);
       for (int t = 0; t < 4; ++t)
         for (int k = 0; k < outer * inner; ++k)
@@ -53,6 +63,26 @@ struct MatrixProduct {
   }
 };
 
+// Each thread's partial (thread 2's empty), scanned across the team.
+template <class Prefixes, class Totals>
+struct ThreadPartialsScan {
+  using Combine = tessel::detail::Partials<MatrixProduct, Matrix2>;
+  using partial_type = typename Combine::partial_type;
+  Prefixes prefixes;
+  Totals totals;
+  template <class Member>
+  KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
+    auto* buffer = tessel::detail::take_scratch<partial_type>(team, team.team_size());
+    const int rank = team.team_rank();
+    const partial_type mine =
+        rank == 2 ? Combine::empty() : Combine::make(Matrix2{1, rank + 1, 0, 1 + team.league_rank()});
+    partial_type total;
+    const partial_type prefix = tessel::detail::team_exclusive_scan(team, Combine{}, buffer, mine, total);
+    prefixes(team.league_rank(), rank) = prefix;
+    if (rank == 0) totals(team.league_rank()) = total;
+  }
+};
+
 TYPED_TEST(Team, ExclusiveScanOfThreadPartialsKeepsOrder) {
   using Space = TypeParam;
   using Combine = tessel::detail::Partials<MatrixProduct, Matrix2>;
@@ -65,17 +95,7 @@ TYPED_TEST(Team, ExclusiveScanOfThreadPartialsKeepsOrder) {
     Kokkos::TeamPolicy<Space> policy(space, 2, team_size);
     policy.set_scratch_size(0, Kokkos::PerTeam(tessel::detail::scratch_for<partial_type>(team_size)));
     Kokkos::parallel_for(
-        "tessel_test::team_scan", policy, KOKKOS_LAMBDA(const typename Kokkos::TeamPolicy<Space>::member_type& team) {
-          auto* buffer = tessel::detail::take_scratch<partial_type>(team, team.team_size());
-          const int rank = team.team_rank();
-          // Thread 2 (if any) has nothing: its partial is empty.
-          const partial_type mine = rank == 2 ? Combine::empty()
-                                              : Combine::make(Matrix2{1, rank + 1, 0, 1 + team.league_rank()});
-          partial_type total;
-          const partial_type prefix = tessel::detail::team_exclusive_scan(team, Combine{}, buffer, mine, total);
-          prefixes(team.league_rank(), rank) = prefix;
-          if (rank == 0) totals(team.league_rank()) = total;
-        });
+        "tessel_test::team_scan", policy, ThreadPartialsScan<decltype(prefixes), decltype(totals)>{prefixes, totals});
     auto host_prefixes = tessel_test::to_host(prefixes);
     auto host_totals = tessel_test::to_host(totals);
     for (int league = 0; league < 2; ++league) {

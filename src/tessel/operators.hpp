@@ -5,6 +5,7 @@
 // neutral element, and the trait through which any operator declares one.
 
 #include <tessel/detail/kokkos_compat.hpp>
+#include <tessel/detail/limits.hpp>
 
 #include <limits>
 #include <type_traits>
@@ -95,11 +96,7 @@ struct Min {
   }
   template <class T, std::enable_if_t<std::numeric_limits<T>::is_specialized, int> = 0>
   KOKKOS_INLINE_FUNCTION static constexpr T identity() {
-    if constexpr (std::numeric_limits<T>::has_infinity) {
-      return std::numeric_limits<T>::infinity();
-    } else {
-      return std::numeric_limits<T>::max();
-    }
+    return detail::greatest_value<T>;
   }
 };
 
@@ -113,11 +110,7 @@ struct Max {
   }
   template <class T, std::enable_if_t<std::numeric_limits<T>::is_specialized, int> = 0>
   KOKKOS_INLINE_FUNCTION static constexpr T identity() {
-    if constexpr (std::numeric_limits<T>::has_infinity) {
-      return -std::numeric_limits<T>::infinity();
-    } else {
-      return std::numeric_limits<T>::lowest();
-    }
+    return detail::least_value<T>;
   }
 };
 

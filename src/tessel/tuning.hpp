@@ -26,10 +26,10 @@ struct TileShape {
   int run_stride = 1;        // items_per_thread, plus one unused element when padded
   std::size_t element_bytes = 1;
 
-  constexpr bool padded() const { return run_stride != items_per_thread; }
-  constexpr int elements() const { return runs * items_per_thread; }
-  constexpr int runs_per_thread() const { return runs / team_size; }
-  constexpr std::size_t scratch_bytes() const {
+  KOKKOS_INLINE_FUNCTION constexpr bool padded() const { return run_stride != items_per_thread; }
+  KOKKOS_INLINE_FUNCTION constexpr int elements() const { return runs * items_per_thread; }
+  KOKKOS_INLINE_FUNCTION constexpr int runs_per_thread() const { return runs / team_size; }
+  KOKKOS_INLINE_FUNCTION constexpr std::size_t scratch_bytes() const {
     return static_cast<std::size_t>(runs) * static_cast<std::size_t>(run_stride) * element_bytes;
   }
 };

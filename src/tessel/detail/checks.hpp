@@ -192,10 +192,14 @@ inline bool share_bytes(const ElementMap& a, const ElementMap& b) {
 template <class ViewA, class ViewB>
 bool same_mapping(const ViewA& a, const ViewB& b) {
   if (static_cast<const void*>(a.data()) != static_cast<const void*>(b.data())) return false;
-  if (sizeof(typename ViewA::value_type) != sizeof(typename ViewB::value_type)) return false;
-  for (int r = 0; r < view_rank<ViewA>; ++r)
-    if (a.extent(r) != b.extent(r) || (a.extent(r) > 1 && a.stride(r) != b.stride(r))) return false;
-  return true;
+  // if constexpr: nvcc warns of an unreachable loop after a constant return.
+  if constexpr (sizeof(typename ViewA::value_type) != sizeof(typename ViewB::value_type)) {
+    return false;
+  } else {
+    for (int r = 0; r < view_rank<ViewA>; ++r)
+      if (a.extent(r) != b.extent(r) || (a.extent(r) > 1 && a.stride(r) != b.stride(r))) return false;
+    return true;
+  }
 }
 
 // Whether the two views share any element's bytes.

@@ -74,7 +74,7 @@ struct RadixDigit {
 };
 
 template <class Order>
-RadixDigit<Order> radix_digit(const Order& order, const RadixDigits& digits, int pass) {
+KOKKOS_INLINE_FUNCTION RadixDigit<Order> radix_digit(const Order& order, const RadixDigits& digits, int pass) {
   return RadixDigit<Order>{order, digits.shift(pass), digits.mask(pass)};
 }
 

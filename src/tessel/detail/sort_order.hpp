@@ -9,6 +9,7 @@
 // ever moved, so the result is a bitwise permutation of the input.
 
 #include <tessel/detail/kokkos_compat.hpp>
+#include <tessel/detail/limits.hpp>
 
 #include <cstdint>
 #include <limits>
@@ -52,7 +53,8 @@ KOKKOS_INLINE_FUNCTION ordered_unsigned_t<T> ordered_bits(const T& key) {
     const U negative = static_cast<U>(U(0) - (bits >> (sizeof(U) * 8 - 1)));
     const U ordered = static_cast<U>(bits ^ (negative | sign));
     if constexpr (!NaNs) return ordered;
-    const U infinity = bit_cast<U>(std::numeric_limits<T>::infinity());
+    constexpr T positive_infinity = greatest_value<T>;  // a local: device code may not bind a reference to the global
+    const U infinity = bit_cast<U>(positive_infinity);
     const U nan = static_cast<U>(U(0) - U((bits & static_cast<U>(~sign)) > infinity));
     return static_cast<U>(ordered | nan);
   } else if constexpr (std::is_signed_v<T>) {
@@ -68,7 +70,8 @@ KOKKOS_INLINE_FUNCTION bool is_nan_key(const T& key) {
   if constexpr (std::is_floating_point_v<T>) {
     using U = ordered_unsigned_t<T>;
     constexpr U sign = U(1) << (sizeof(U) * 8 - 1);
-    return (bit_cast<U>(key) & static_cast<U>(~sign)) > bit_cast<U>(std::numeric_limits<T>::infinity());
+    constexpr T positive_infinity = greatest_value<T>;
+    return (bit_cast<U>(key) & static_cast<U>(~sign)) > bit_cast<U>(positive_infinity);
   } else {
     return false;
   }
