@@ -116,17 +116,19 @@ KOKKOS_INLINE_FUNCTION void merge_in_lanes(const Key& key, index_type a_begin, i
 // projections (the default order) also keep the projections of the sorted
 // part in registers, so that every comparison is one instruction instead of
 // a projection of the neighbour (float's total order costs several).
-// Runs of up to `cached` records: segmented sorts' rows of 16M entries on one
-// Xeon core, 8 / 16 / 32 / 64 cached, double keys with double values: rows of
-// 0..15 168 / 153 / 155 / 158 ms, of 0..7 135 / 131 / 141 / 142 ms; of 0..63
-// 268 / 267 / 285 / 231 ms (but int64 keys 216 / 219 / 220 / 230 ms).
+// Runs of up to insertion_cached records keep them: segmented sorts' rows of
+// 16M entries on one Xeon core, 8 / 16 / 32 / 64 cached, double keys with
+// double values: rows of 0..15 168 / 153 / 155 / 158 ms, of 0..7 135 / 131 /
+// 141 / 142 ms; of 0..63 268 / 267 / 285 / 231 ms (but int64 keys 216 / 219 /
+// 220 / 230 ms).
+inline constexpr int insertion_cached = 16;
+
 template <class Records, class KeyOrder>
 KOKKOS_INLINE_FUNCTION void insertion_sort(const Records& records, int first, int count, const KeyOrder& order) {
   using projected_type = std::decay_t<decltype(order.project(records.keys[first]))>;
-  constexpr int cached = 16;
   if constexpr (std::is_arithmetic_v<projected_type>) {
-    if (count <= cached) {
-      projected_type projections[cached];
+    if (count <= insertion_cached) {
+      projected_type projections[insertion_cached];
       for (int i = 0; i < count; ++i) projections[i] = order.project(records.keys[first + i]);
       for (int i = 1; i < count; ++i) {
         const projected_type projected = projections[i];
@@ -179,6 +181,11 @@ KOKKOS_INLINE_FUNCTION int team_merge_sort(const Member& team, const Records (&b
     const int end = (first / segment + 1) * segment;
     return end < count ? end : count;
   };
+  // Segments of up to insertion_cached records are insertion-sorted whole:
+  // the merge rounds after runs of `items` cost more, most with values (one
+  // core, 1M floats in slices of 16 with int32 values: 26 -> 16 ms, keys
+  // alone unchanged at 13 ms).
+  if (segment <= insertion_cached) items = segment;
   const int runs_per_segment = (segment + items - 1) / items;
   for (int run = team.team_rank(); run < segments * runs_per_segment; run += team.team_size()) {
     const int first = run / runs_per_segment * segment + run % runs_per_segment * items;
