@@ -4,6 +4,7 @@
 // Kokkos::parallel_scan per slice along dims).
 
 #include <bench_support.hpp>
+#include <cub_baselines.hpp>
 
 #include <tessel/scan.hpp>
 
@@ -24,6 +25,15 @@ void fill_random(const View& view) {
   Kokkos::deep_copy(view, host);
 }
 
+// A plain parallel copy in `space`: a function, as nvcc rejects device
+// lambdas defined in the generic lambda that walks the spaces.
+template <class Exec, class Vector>
+void parallel_copy(const Exec& space, const Vector& src, const Vector& dst) {
+  Kokkos::parallel_for(
+      "bench::copy", Kokkos::RangePolicy<Exec>(space, 0, src.extent(0)),
+      KOKKOS_LAMBDA(std::int64_t i) { dst(i) = src(i); });
+}
+
 template <class T>
 void register_whole(std::int64_t n) {
   using Vector = Kokkos::View<T*, Space::memory_space>;
@@ -36,23 +46,25 @@ void register_whole(std::int64_t n) {
   };
   for_each_tessel_space([&](auto space, const std::string& implementation) {
     register_timed(name("scan", implementation, type_name<T>(), shape), n, bytes, [=] {
-      auto [src, dst] = data();
+      const auto src_and_dst = data();
+      auto src = src_and_dst.first;
+      auto dst = src_and_dst.second;
       return [=] { tessel::inclusive_scan(space, src, dst, tessel::Plus{}); };
     });
     // The bound a scan aims at: a plain parallel copy of the same bytes in
     // the same space ("copy", "copy@Serial").
     const std::string copy = "copy" + implementation.substr(std::string("tessel").size());
     register_timed(name("scan", copy, type_name<T>(), shape), n, bytes, [=] {
-      auto [src, dst] = data();
-      return [=] {
-        Kokkos::parallel_for(
-            "bench::copy", Kokkos::RangePolicy<decltype(space)>(space, 0, n),
-            KOKKOS_LAMBDA(std::int64_t i) { dst(i) = src(i); });
-      };
+      const auto src_and_dst = data();
+      auto src = src_and_dst.first;
+      auto dst = src_and_dst.second;
+      return [=] { parallel_copy(space, src, dst); };
     });
   });
   register_timed(name("scan", "kokkos", type_name<T>(), shape), n, bytes, [=] {
-    auto [src, dst] = data();
+    const auto src_and_dst = data();
+    auto src = src_and_dst.first;
+    auto dst = src_and_dst.second;
     return [=] {
       Kokkos::parallel_scan(
           "bench::kokkos_parallel_scan", Kokkos::RangePolicy<Space>(0, n),
@@ -62,9 +74,14 @@ void register_whole(std::int64_t n) {
           });
     };
   });
+#if defined(TESSEL_PERF_CUB)
+  cub_baselines::scan<T>(shape, n, data);
+#endif
   if constexpr (host_accessible) {
     register_timed(name("scan", "std", type_name<T>(), shape), n, bytes, [=] {
-      auto [src, dst] = data();
+      const auto src_and_dst = data();
+      auto src = src_and_dst.first;
+      auto dst = src_and_dst.second;
       return [=] { std::inclusive_scan(src.data(), src.data() + n, dst.data()); };
     });
   }
@@ -82,11 +99,15 @@ void register_along_dim(std::int64_t rows, std::int64_t columns, int dim) {
     return std::make_pair(src, dst);
   };
   register_timed(name("scan", "tessel", type_name<T>(), shape), n, bytes, [=] {
-    auto [src, dst] = data();
+    const auto src_and_dst = data();
+    auto src = src_and_dst.first;
+    auto dst = src_and_dst.second;
     return [=] { tessel::inclusive_scan(Space(), src, dst, tessel::Plus{}, tessel::ScanOptions{dim}); };
   });
   register_timed(name("scan", "kokkos", type_name<T>(), shape), n, bytes, [=] {
-    auto [src, dst] = data();
+    const auto src_and_dst = data();
+    auto src = src_and_dst.first;
+    auto dst = src_and_dst.second;
     return [=] {
       using Member = Kokkos::TeamPolicy<Space>::member_type;
       Kokkos::parallel_for(
@@ -101,10 +122,15 @@ void register_along_dim(std::int64_t rows, std::int64_t columns, int dim) {
           });
     };
   });
+#if defined(TESSEL_PERF_CUB)
+  if (dim == 0) cub_baselines::scan_dim0<T>(shape, rows, columns, data);
+#endif
   if constexpr (host_accessible) {
     // The loop a user writes: one slice after the other.
     register_timed(name("scan", "loop", type_name<T>(), shape), n, bytes, [=] {
-      auto [src, dst] = data();
+      const auto src_and_dst = data();
+      auto src = src_and_dst.first;
+      auto dst = src_and_dst.second;
       return [=] {
         for (std::int64_t s = 0; s < slices; ++s) {
           T running = 0;

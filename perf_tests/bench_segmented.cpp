@@ -7,6 +7,7 @@
 
 #include <bench_support.hpp>
 #include <crs_patterns.hpp>
+#include <cub_baselines.hpp>
 
 #include <tessel/segmented_sort.hpp>
 
@@ -19,13 +20,6 @@
 
 namespace tessel_perf {
 namespace {
-
-template <class Ordinal>
-struct CrsViews {
-  Kokkos::View<std::int64_t*, Space::memory_space> row_map;
-  Kokkos::View<Ordinal*, Space::memory_space> entries;
-  Kokkos::View<double*, Space::memory_space> values;
-};
 
 template <class Ordinal>
 void register_crs(const std::string& shape, const CrsPattern& pattern) {
@@ -56,7 +50,9 @@ void register_crs(const std::string& shape, const CrsPattern& pattern) {
   };
   for_each_tessel_space([&](auto space, const std::string& tessel) {
     register_timed_with_reset(name("segmented_sort", tessel, type, shape), n, bytes, [=] {
-      auto [views, reset] = data();
+      const auto views_and_reset = data();
+      auto views = views_and_reset.first;
+      auto reset = views_and_reset.second;
       auto workspace = std::make_shared<tessel::SortWorkspace<Space::memory_space>>();
       return std::make_pair(reset, [=] {
         tessel::segmented_sort_by_key(space, views.row_map, views.entries, views.values, tessel::SortOptions{},
@@ -67,7 +63,9 @@ void register_crs(const std::string& shape, const CrsPattern& pattern) {
   if constexpr (Kokkos::SpaceAccessibility<Kokkos::HostSpace, Space::memory_space>::accessible) {
     // What users write today: each row's pairs sorted by std::sort.
     register_timed_with_reset(name("segmented_sort", "std-sort-rows", type, shape), n, bytes, [=] {
-      auto [views, reset] = data();
+      const auto views_and_reset = data();
+      auto views = views_and_reset.first;
+      auto reset = views_and_reset.second;
       auto pairs = std::make_shared<std::vector<std::pair<Ordinal, double>>>();
       return std::make_pair(reset, [=] {
         for (std::int64_t r = 0; r < rows; ++r) {
@@ -84,9 +82,14 @@ void register_crs(const std::string& shape, const CrsPattern& pattern) {
       });
     });
   }
+#if defined(TESSEL_PERF_CUB)
+  cub_baselines::segmented_sort<Ordinal>(shape, type, n, rows, data);
+#endif
 #if defined(TESSEL_BENCH_HAVE_KOKKOS_KERNELS)
   register_timed_with_reset(name("segmented_sort", "kokkos-kernels", type, shape), n, bytes, [=] {
-    auto [views, reset] = data();
+    const auto views_and_reset = data();
+    auto views = views_and_reset.first;
+    auto reset = views_and_reset.second;
     return std::make_pair(reset, [=] { tessel_kk::sort_crs_matrix(Space(), views.row_map, views.entries, views.values); });
   });
 #endif

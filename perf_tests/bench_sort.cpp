@@ -6,6 +6,7 @@
 // on the same data.
 
 #include <bench_support.hpp>
+#include <cub_baselines.hpp>
 #include <sort_baselines.hpp>
 
 #include <tessel/sort.hpp>
@@ -40,7 +41,9 @@ void register_host_baselines(const std::string& shape, std::int64_t n, std::int6
   const std::int64_t slices = n / length;
   auto each_slice = [=](auto sort_one) {
     return [=] {
-      auto [matrix, reset] = data();
+      const auto matrix_and_reset = data();
+      auto matrix = matrix_and_reset.first;
+      auto reset = matrix_and_reset.second;
       return std::make_pair(reset, [=] {
         for (std::int64_t s = 0; s < slices; ++s) sort_one(&matrix(0, s), &matrix(0, s) + length);
       });
@@ -101,7 +104,9 @@ void register_slices(std::int64_t n, std::int64_t length, const char* algorithm_
   };
   for_each_tessel_space([&](auto space, const std::string& tessel) {
     register_timed_with_reset(name("sort", tessel + "-" + algorithm_name, type_name<T>(), shape), n, bytes, [=] {
-      auto [matrix, reset] = data();
+      const auto matrix_and_reset = data();
+      auto matrix = matrix_and_reset.first;
+      auto reset = matrix_and_reset.second;
       auto workspace = std::make_shared<tessel::SortWorkspace<Space::memory_space>>();
       tessel::SortOptions options;
       options.dim = rows ? 1 : 0;
@@ -111,11 +116,16 @@ void register_slices(std::int64_t n, std::int64_t length, const char* algorithm_
   });
   if (std::string(algorithm_name) != "auto" || rows) return;  // baselines once per shape
   register_timed_with_reset(name("sort", "kokkos", type_name<T>(), shape), n, bytes, [=] {
-    auto [matrix, reset] = data();
+    const auto matrix_and_reset = data();
+    auto matrix = matrix_and_reset.first;
+    auto reset = matrix_and_reset.second;
     return std::make_pair(reset, [=] {
       for (std::int64_t s = 0; s < slices; ++s) Kokkos::sort(Kokkos::subview(matrix, Kokkos::ALL(), s));
     });
   });
+#if defined(TESSEL_PERF_CUB)
+  cub_baselines::sort<T>(shape, length, slices, data);
+#endif
   if constexpr (Kokkos::SpaceAccessibility<Kokkos::HostSpace, Space::memory_space>::accessible)
     register_host_baselines<T, Matrix>(shape, n, length, bytes, data);
 }

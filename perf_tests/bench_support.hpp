@@ -1,6 +1,8 @@
 #pragma once
 // What every benchmark shares: names of the form
 // family/implementation/type/shape, fenced manual timing, and the counters.
+// The benchmarks' lambdas never capture structured bindings: that is C++20
+// (nvcc warns, clang rejects it in C++17).
 
 #include <Kokkos_Core.hpp>
 #include <benchmark/benchmark.h>
@@ -14,6 +16,19 @@
 namespace tessel_perf {
 
 using Space = Kokkos::DefaultExecutionSpace;
+
+template <class T>
+using DeviceVector = Kokkos::View<T*, Space::memory_space>;
+template <class T>
+using DeviceMatrix = Kokkos::View<T**, Kokkos::LayoutLeft, Space::memory_space>;
+
+// A CRS matrix's row map, column indices and values in Space's memory.
+template <class Ordinal>
+struct CrsViews {
+  DeviceVector<std::int64_t> row_map;
+  DeviceVector<Ordinal> entries;
+  DeviceVector<double> values;
+};
 
 template <class T>
 const char* type_name();
@@ -103,12 +118,15 @@ template <class Body>
 void for_each_tessel_space(Body&& body) {
   body(Space(), std::string("tessel"));
 #if defined(KOKKOS_ENABLE_SERIAL)
-  if constexpr (!std::is_same_v<Space, Kokkos::Serial>) body(Kokkos::Serial(), std::string("tessel@Serial"));
+  if constexpr (!std::is_same_v<Space, Kokkos::Serial> &&
+                Kokkos::SpaceAccessibility<Kokkos::Serial, Space::memory_space>::accessible)
+    body(Kokkos::Serial(), std::string("tessel@Serial"));
 #endif
 }
 
 void register_scan_benchmarks();
 void register_sort_benchmarks();
+void register_sort_by_key_benchmarks();
 void register_findall_benchmarks();
 void register_segmented_benchmarks();
 #if defined(TESSEL_PERF_MPI)

@@ -95,6 +95,7 @@ int main(int argc, char* argv[]) {
       tessel_perf::register_scan_benchmarks();
       tessel_perf::register_findall_benchmarks();
       tessel_perf::register_sort_benchmarks();
+      tessel_perf::register_sort_by_key_benchmarks();
       tessel_perf::register_segmented_benchmarks();
     }
 #if defined(TESSEL_PERF_MPI)
