@@ -95,6 +95,12 @@ TYPED_TEST(SegmentedSort, LongRowsTogetherAndSplit) {
       check_matrix<Space, std::uint64_t, int>(matrix, c, what + ", uint64");
       c.options.order = tessel::Order::descending;
       check_matrix<Space, std::int16_t, int>(matrix, c, what + ", int16 descending");
+      // Keys 0..4 differ in their 3 lowest bits: the batched long rows take
+      // digits no wider than those (radix_sort_segments).
+      c.pattern = Pattern::duplicates;
+      check_matrix<Space, std::int64_t, int>(matrix, c, what + ", int64 0..4 descending");
+      c.options.order = tessel::Order::ascending;
+      check_matrix<Space, std::int32_t, int>(matrix, c, what + ", int32 0..4");
     }
 }
 
