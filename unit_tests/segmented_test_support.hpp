@@ -66,8 +66,10 @@ struct SegmentedCase {
 
 // Sorts `matrix` as `c` says and checks every element against a per-segment
 // stable host sort (values are input positions); outside every segment
-// nothing may change.
-template <class Space, class Key, class Offset, class Less = std::nullptr_t>
+// nothing may change. Strided keys or values (`c.strided_keys`,
+// `c.strided_values`) need `AnyLayout`: each layout pair compiles every
+// segmented sort again, so only the test of layouts instantiates them.
+template <class Space, class Key, class Offset, bool AnyLayout = false, class Less = std::nullptr_t>
 void check_matrix(const Matrix& matrix, const SegmentedCase& c, const std::string& what, Less less = nullptr) {
   constexpr bool with_less = !std::is_same_v<Less, std::nullptr_t>;
   const std::size_t n = matrix.total();
@@ -136,12 +138,19 @@ void check_matrix(const Matrix& matrix, const SegmentedCase& c, const std::strin
       ASSERT_EQ(from(i), std::int64_t(i)) << what << ": value " << i << " outside every segment changed";
     }
   };
-  auto with_values = [&](const auto& keys) {
-    if (c.strided_values) run(keys, strided_vector<std::int64_t, Space>(n, "tessel_test::values"));
-    else run(keys, Kokkos::View<std::int64_t*, typename Space::memory_space>("tessel_test::values", n));
-  };
-  if (c.strided_keys) with_values(strided_vector<Key, Space>(n, "tessel_test::keys"));
-  else with_values(Kokkos::View<Key*, typename Space::memory_space>("tessel_test::keys", n));
+  using Keys = Kokkos::View<Key*, typename Space::memory_space>;
+  using Values = Kokkos::View<std::int64_t*, typename Space::memory_space>;
+  if constexpr (AnyLayout) {
+    auto with_values = [&](const auto& keys) {
+      if (c.strided_values) run(keys, strided_vector<std::int64_t, Space>(n, "tessel_test::values"));
+      else run(keys, Values("tessel_test::values", n));
+    };
+    if (c.strided_keys) with_values(strided_vector<Key, Space>(n, "tessel_test::keys"));
+    else with_values(Keys("tessel_test::keys", n));
+  } else {
+    ASSERT_FALSE(c.strided_keys || c.strided_values) << what << ": strided views need check_matrix<..., true>";
+    run(Keys("tessel_test::keys", n), Values("tessel_test::values", n));
+  }
 }
 
 // Lengths around every bin boundary of `tuning` (short, tile) and of the

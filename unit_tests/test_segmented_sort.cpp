@@ -57,9 +57,9 @@ TYPED_TEST(SegmentedSort, PowerLawRowsOffsetTypesAndLayouts) {
       c.seed = seed++;
       const std::string what = std::string("keys ") + (strided_keys ? "strided" : "contiguous") + ", values " +
                                (strided_values ? "strided" : "contiguous");
-      check_matrix<Space, float, std::int32_t>(matrix, c, what + ", int32 offsets");
-      check_matrix<Space, std::int64_t, std::uint64_t>(matrix, c, what + ", uint64 offsets");
-      check_matrix<Space, std::uint32_t, std::size_t>(matrix, c, what + ", size_t offsets");
+      check_matrix<Space, float, std::int32_t, true>(matrix, c, what + ", int32 offsets");
+      check_matrix<Space, std::int64_t, std::uint64_t, true>(matrix, c, what + ", uint64 offsets");
+      check_matrix<Space, std::uint32_t, std::size_t, true>(matrix, c, what + ", size_t offsets");
     }
 }
 
