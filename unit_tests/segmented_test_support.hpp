@@ -58,18 +58,26 @@ struct SegmentedCase {
   tessel::SortOptions options;
   tessel::TuningParameters tuning;
   bool by_key = false;
-  bool strided_keys = false;
-  bool strided_values = false;
   Pattern pattern = Pattern::random;
   std::uint64_t seed = 1;
 };
 
-// Sorts `matrix` as `c` says and checks every element against a per-segment
-// stable host sort (values are input positions); outside every segment
-// nothing may change. Strided keys or values (`c.strided_keys`,
-// `c.strided_values`) need `AnyLayout`: each layout pair compiles every
-// segmented sort again, so only the test of layouts instantiates them.
-template <class Space, class Key, class Offset, bool AnyLayout = false, class Less = std::nullptr_t>
+// The views check_matrix sorts: keys and values contiguous or strided (column
+// 1 of an n x 2 matrix), and whether segmented_sort of keys alone is compiled
+// beside segmented_sort_by_key. Template arguments, not fields of the case:
+// each choice compiles every segmented sort again (one test program took
+// 518 s to compile at -O3 when all four layout pairs and both calls were
+// compiled for every key type).
+template <bool StridedKeys = false, bool StridedValues = false, bool KeysAlone = true>
+struct Views {
+  static constexpr bool strided_keys = StridedKeys, strided_values = StridedValues, keys_alone = KeysAlone;
+};
+using PairsOnly = Views<false, false, false>;
+
+// Sorts `matrix` as `c` says, in views as `ViewsOf` says, and checks every
+// element against a per-segment stable host sort (values are input
+// positions); outside every segment nothing may change.
+template <class Space, class Key, class Offset, class ViewsOf = Views<>, class Less = std::nullptr_t>
 void check_matrix(const Matrix& matrix, const SegmentedCase& c, const std::string& what, Less less = nullptr) {
   constexpr bool with_less = !std::is_same_v<Less, std::nullptr_t>;
   const std::size_t n = matrix.total();
@@ -82,12 +90,14 @@ void check_matrix(const Matrix& matrix, const SegmentedCase& c, const std::strin
   auto run = [&](const auto& keys, const auto& values) {
     fill_view(keys, [&](auto, std::size_t flat) { return keys_in[flat]; });
     fill_view(values, [&](auto, std::size_t flat) { return std::int64_t(flat); });
-    if constexpr (with_less) {
-      if (c.by_key) tessel::segmented_sort_by_key(Space(), offsets, keys, values, less, c.options);
-      else tessel::segmented_sort(Space(), offsets, keys, less, c.options);
-    } else {
-      if (c.by_key) tessel::segmented_sort_by_key(Space(), offsets, keys, values, c.options, c.tuning);
+    if (c.by_key) {
+      if constexpr (with_less) tessel::segmented_sort_by_key(Space(), offsets, keys, values, less, c.options);
+      else tessel::segmented_sort_by_key(Space(), offsets, keys, values, c.options, c.tuning);
+    } else if constexpr (ViewsOf::keys_alone) {
+      if constexpr (with_less) tessel::segmented_sort(Space(), offsets, keys, less, c.options);
       else tessel::segmented_sort(Space(), offsets, keys, c.options, c.tuning);
+    } else {
+      FAIL() << what << ": keys alone need check_matrix's Views<..., true>";
     }
     const auto got = to_host(keys);
     const auto from = to_host(values);
@@ -138,19 +148,15 @@ void check_matrix(const Matrix& matrix, const SegmentedCase& c, const std::strin
       ASSERT_EQ(from(i), std::int64_t(i)) << what << ": value " << i << " outside every segment changed";
     }
   };
-  using Keys = Kokkos::View<Key*, typename Space::memory_space>;
-  using Values = Kokkos::View<std::int64_t*, typename Space::memory_space>;
-  if constexpr (AnyLayout) {
-    auto with_values = [&](const auto& keys) {
-      if (c.strided_values) run(keys, strided_vector<std::int64_t, Space>(n, "tessel_test::values"));
-      else run(keys, Values("tessel_test::values", n));
-    };
-    if (c.strided_keys) with_values(strided_vector<Key, Space>(n, "tessel_test::keys"));
-    else with_values(Keys("tessel_test::keys", n));
-  } else {
-    ASSERT_FALSE(c.strided_keys || c.strided_values) << what << ": strided views need check_matrix<..., true>";
-    run(Keys("tessel_test::keys", n), Values("tessel_test::values", n));
-  }
+  const auto keys = [&] {
+    if constexpr (ViewsOf::strided_keys) return strided_vector<Key, Space>(n, "tessel_test::keys");
+    else return Kokkos::View<Key*, typename Space::memory_space>("tessel_test::keys", n);
+  }();
+  const auto values = [&] {
+    if constexpr (ViewsOf::strided_values) return strided_vector<std::int64_t, Space>(n, "tessel_test::values");
+    else return Kokkos::View<std::int64_t*, typename Space::memory_space>("tessel_test::values", n);
+  }();
+  run(keys, values);
 }
 
 // Lengths around every bin boundary of `tuning` (short, tile) and of the

@@ -68,6 +68,36 @@ TYPED_TEST(ScanWhole, InPlace) {
   }
 }
 
+// Plus of the integer types the value list above leaves out: a lone thread
+// scans contiguous 4- and 8-byte values in SIMD registers (2 or 4 lanes,
+// blocks of twice that, then a scalar tail: detail/scan_vector.hpp), and
+// unsigned sums wrap.
+template <class Space>
+class ScanWholeIntegers : public ::testing::Test {};
+TYPED_TEST_SUITE(ScanWholeIntegers, TestSpaces);
+
+template <class Space, class T>
+void check_plus_around_lane_blocks() {
+  tessel::TuningParameters straight = tessel::Tuning<Space>{};
+  straight.scan_straight = true;
+  for (std::size_t n : {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 1000, 100003}) {
+    const std::string what = "n " + std::to_string(n);
+    Kokkos::View<T*, typename Space::memory_space> dst("tessel_test::dst", n);
+    auto src = small_integers<Space, T>(n, n + 11);
+    check_scan<Space>(src, dst, -1, tessel::Plus{}, std::optional<T>{}, straight, what + " inclusive");
+    check_scan<Space>(src, dst, 0, tessel::Plus{}, std::optional<T>(T(5)), straight, what + " exclusive");
+    check_scan<Space>(src, src, -1, tessel::Plus{}, std::optional<T>{}, straight, what + " inclusive in place");
+    src = small_integers<Space, T>(n, n + 12);
+    check_scan<Space>(src, src, 0, tessel::Plus{}, std::optional<T>(T(7)), straight, what + " exclusive in place");
+  }
+}
+
+TYPED_TEST(ScanWholeIntegers, PlusAroundLaneBlocks) {
+  check_plus_around_lane_blocks<TypeParam, std::int64_t>();
+  check_plus_around_lane_blocks<TypeParam, std::uint64_t>();
+  check_plus_around_lane_blocks<TypeParam, std::uint32_t>();
+}
+
 TYPED_TEST(ScanWhole, StridedInputAndOutput) {
   using Space = typename TypeParam::space;
   using T = typename TypeParam::value;

@@ -34,33 +34,37 @@ TYPED_TEST(SegmentedSort, OneHugeRowEveryAlgorithm) {
     c.seed = seed++;
     c.options.algorithm = tessel::AutoSort{};
     check_matrix<Space, float, std::int64_t>(matrix, c, "auto");
+    // The key types of LongRowsTogetherAndSplit, whose pairs' sorts are
+    // compiled already.
     c.options.algorithm = tessel::RadixSort{};
-    check_matrix<Space, std::int32_t, std::int64_t>(matrix, c, "radix");
+    check_matrix<Space, std::int32_t, int>(matrix, c, "radix");
     c.options.algorithm = tessel::MergeSort{};
     c.options.order = tessel::Order::descending;
-    check_matrix<Space, double, std::int64_t>(matrix, c, "merge");
+    check_matrix<Space, std::int64_t, int>(matrix, c, "merge");
     c.options.algorithm = tessel::BitonicSort{};
-    check_matrix<Space, std::uint16_t, std::int64_t>(matrix, c, "bitonic");
+    check_matrix<Space, std::int16_t, int>(matrix, c, "bitonic");
   }
 }
 
+// Each offset type with another pair of key and value layouts (every pair
+// of layouts, strided ones among them, also meets every other multi-view
+// function in test_layout_matrix.cpp).
 TYPED_TEST(SegmentedSort, PowerLawRowsOffsetTypesAndLayouts) {
   using Space = TypeParam;
   const Matrix matrix = power_law_matrix(1000, 8000, 7);
-  std::uint64_t seed = 20;
-  for (bool strided_keys : {false, true})
-    for (bool strided_values : {false, true}) {
-      SegmentedCase c;
-      c.by_key = true;
-      c.strided_keys = strided_keys;
-      c.strided_values = strided_values;
-      c.seed = seed++;
-      const std::string what = std::string("keys ") + (strided_keys ? "strided" : "contiguous") + ", values " +
-                               (strided_values ? "strided" : "contiguous");
-      check_matrix<Space, float, std::int32_t, true>(matrix, c, what + ", int32 offsets");
-      check_matrix<Space, std::int64_t, std::uint64_t, true>(matrix, c, what + ", uint64 offsets");
-      check_matrix<Space, std::uint32_t, std::size_t, true>(matrix, c, what + ", size_t offsets");
-    }
+  SegmentedCase c;
+  c.by_key = true;
+  c.seed = 20;
+  check_matrix<Space, float, std::int32_t, PairsOnly>(matrix, c, "contiguous keys and values, int32 offsets");
+  c.seed++;
+  check_matrix<Space, std::int64_t, std::uint64_t, Views<true, false, false>>(
+      matrix, c, "strided keys, contiguous values, uint64 offsets");
+  c.seed++;
+  check_matrix<Space, std::uint32_t, std::size_t, Views<false, true, false>>(
+      matrix, c, "contiguous keys, strided values, size_t offsets");
+  c.seed++;
+  check_matrix<Space, float, std::int64_t, Views<true, true, false>>(matrix, c,
+                                                                     "strided keys and values, int64 offsets");
 }
 
 // Long rows that one team radix-sorts are sorted together, one launch for
@@ -91,16 +95,16 @@ TYPED_TEST(SegmentedSort, LongRowsTogetherAndSplit) {
       c.tuning.radix_block_elements = 700;
       c.tuning.radix_every_pass_length = 2000;
       const std::string what = "team " + std::to_string(team) + ", atomics " + std::to_string(atomics);
-      check_matrix<Space, float, int>(matrix, c, what + ", float");
-      check_matrix<Space, std::uint64_t, int>(matrix, c, what + ", uint64");
+      check_matrix<Space, float, int, PairsOnly>(matrix, c, what + ", float");
+      check_matrix<Space, std::uint64_t, int, PairsOnly>(matrix, c, what + ", uint64");
       c.options.order = tessel::Order::descending;
-      check_matrix<Space, std::int16_t, int>(matrix, c, what + ", int16 descending");
+      check_matrix<Space, std::int16_t, int, PairsOnly>(matrix, c, what + ", int16 descending");
       // Keys 0..4 differ in their 3 lowest bits: the batched long rows take
       // digits no wider than those (radix_sort_segments).
       c.pattern = Pattern::duplicates;
-      check_matrix<Space, std::int64_t, int>(matrix, c, what + ", int64 0..4 descending");
+      check_matrix<Space, std::int64_t, int, PairsOnly>(matrix, c, what + ", int64 0..4 descending");
       c.options.order = tessel::Order::ascending;
-      check_matrix<Space, std::int32_t, int>(matrix, c, what + ", int32 0..4");
+      check_matrix<Space, std::int32_t, int, PairsOnly>(matrix, c, what + ", int32 0..4");
     }
 }
 

@@ -63,8 +63,8 @@ struct TuningParameters {
   // several threads, chunks of tiles keep that cost small beside the work.
   int scan_tiles_per_team = 1;
   // A team of one thread scans its tiles in one chain straight from source
-  // to target, the loop std::inclusive_scan runs (float Plus in SIMD
-  // registers: detail/scan_vector.hpp), instead of copying each tile into
+  // to target, the loop std::inclusive_scan runs (Plus of 4- and 8-byte
+  // numbers in SIMD registers: detail/scan_vector.hpp), instead of copying each tile into
   // scratch and scanning lockstep runs there (three passes through the
   // cache). Teams of several threads always use the tiles.
   bool scan_straight = false;
