@@ -64,9 +64,9 @@ struct TuningParameters {
   int scan_tiles_per_team = 1;
   // A team of one thread scans its tiles in one chain straight from source
   // to target, the loop std::inclusive_scan runs (Plus of 4- and 8-byte
-  // numbers in SIMD registers: detail/scan_vector.hpp), instead of copying each tile into
-  // scratch and scanning lockstep runs there (three passes through the
-  // cache). Teams of several threads always use the tiles.
+  // numbers in SIMD registers: detail/scan_vector.hpp), instead of copying
+  // each tile into scratch and scanning lockstep runs there (three passes
+  // through the cache). Teams of several threads always use the tiles.
   bool scan_straight = false;
   // Consecutive tiles one team counts or scatters in findall, count_if and
   // copy_if. Where starting a team costs more than a sparse tile takes
