@@ -120,14 +120,17 @@ void check_shared_numbering(std::array<std::size_t, 3> extents) {
     SCOPED_TRACE(::testing::Message() << typeid(LayoutA).name() << " numbers " << typeid(LayoutB).name() << " dim "
                                       << dim);
     const auto numbering = tessel::detail::slice_numbering(a.view, dim);
-    tessel::detail::visit_slices(a.view, numbering, [&](const auto& a_slices) {
-      tessel::detail::visit_slices(b.view, numbering, [&](const auto& b_slices) {
-        ASSERT_EQ(a_slices.count, b_slices.count);
-        ASSERT_EQ(a_slices.length, b_slices.length);
-        for (index_type s = 0; s < a_slices.count; ++s)
-          for (index_type p = 0; p < a_slices.length; ++p)
-            ASSERT_EQ(a_slices.slice(s)[p], b_slices.slice(s)[p]) << "slice " << s << " position " << p;
-      });
+    tessel::detail::visit_slices(a.view, b.view, numbering, [&](const auto& a_slices, const auto& b_slices) {
+      // Both contiguous where both views are, both strided otherwise.
+      using A = std::decay_t<decltype(a_slices)>;
+      static_assert(A::contiguous == std::decay_t<decltype(b_slices)>::contiguous);
+      ASSERT_EQ(A::contiguous, tessel::detail::contiguous_along(a.view, dim) &&
+                                   tessel::detail::contiguous_along(b.view, dim));
+      ASSERT_EQ(a_slices.count, b_slices.count);
+      ASSERT_EQ(a_slices.length, b_slices.length);
+      for (index_type s = 0; s < a_slices.count; ++s)
+        for (index_type p = 0; p < a_slices.length; ++p)
+          ASSERT_EQ(a_slices.slice(s)[p], b_slices.slice(s)[p]) << "slice " << s << " position " << p;
     });
   }
 }

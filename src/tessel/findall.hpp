@@ -54,15 +54,13 @@ std::int64_t copy_if_with(const Exec& exec, const Src& src, const Dst& dst, Pred
   check_no_partial_overlap(function, "src", src, "dst", dst);
   if (src.span() > 0 && same_mapping(src, dst))
     throw_invalid(function, "dst is src; copy_if does not compact in place");
-  return visit_slices(src, SliceNumbering{}, [&](const auto& src_layout) {
-    return visit_slices(dst, SliceNumbering{}, [&](const auto& dst_layout) {
-      const auto from = src_layout.slice(0);
-      const auto to = dst_layout.slice(0);
-      return compact(function, exec, from, src_layout.length, pred, false, tuning, [&](index_type count) {
-        if (static_cast<index_type>(dst.extent(0)) < count)
-          throw_invalid(function, "dst has extent ", dst.extent(0), " but ", count, " elements are selected");
-        return ValueWriter<decltype(from), decltype(to)>{from, to};
-      });
+  return visit_slices(src, dst, SliceNumbering{}, [&](const auto& src_layout, const auto& dst_layout) {
+    const auto from = src_layout.slice(0);
+    const auto to = dst_layout.slice(0);
+    return compact(function, exec, from, src_layout.length, pred, false, tuning, [&](index_type count) {
+      if (static_cast<index_type>(dst.extent(0)) < count)
+        throw_invalid(function, "dst has extent ", dst.extent(0), " but ", count, " elements are selected");
+      return ValueWriter<decltype(from), decltype(to)>{from, to};
     });
   });
 }

@@ -64,10 +64,8 @@ void scan_views(const char* function, const Exec& exec, const Src& src, const Ds
       init ? Combine::make(static_cast<value_type>(*init)) : Combine::empty();
   ScopedRegion region(function);
   const SliceNumbering numbering = slice_numbering(src, dim);  // dst follows src's numbering
-  visit_slices(src, numbering, [&](const auto& src_slices) {
-    visit_slices(dst, numbering, [&](const auto& dst_slices) {
-      scan_slices(function, exec, src_slices, dst_slices, partials, carry_init, init != nullptr, tuned);
-    });
+  visit_slices(src, dst, numbering, [&](const auto& src_slices, const auto& dst_slices) {
+    scan_slices(function, exec, src_slices, dst_slices, partials, carry_init, init != nullptr, tuned);
   });
 }
 

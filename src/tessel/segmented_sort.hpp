@@ -55,17 +55,17 @@ void segmented_sort_views(const char* function, const Exec& exec, const Offsets&
   const auto order = key_order<Key>(less, options.order == Order::descending);
   ScopedRegion region(function);
   auto workspace_for = [&](std::size_t bytes, auto&& body) { with_workspace(exec, bytes, workspace, body); };
-  visit_slices(keys, SliceNumbering{}, [&](const auto& key_slices) {
-    if constexpr (by_key) {
-      visit_slices(values, SliceNumbering{}, [&](const auto& value_slices) {
-        sort_segments(function, exec, offsets, records(key_slices, value_slices), order, options, has_less,
-                      sort_keys, tuning, workspace_for);
-      });
-    } else {
+  if constexpr (by_key) {
+    visit_slices(keys, values, SliceNumbering{}, [&](const auto& key_slices, const auto& value_slices) {
+      sort_segments(function, exec, offsets, records(key_slices, value_slices), order, options, has_less,
+                    sort_keys, tuning, workspace_for);
+    });
+  } else {
+    visit_slices(keys, SliceNumbering{}, [&](const auto& key_slices) {
       sort_segments(function, exec, offsets, records(key_slices, NoValues{}), order, options, has_less, sort_keys,
                     tuning, workspace_for);
-    }
-  });
+    });
+  }
 }
 
 }  // namespace detail

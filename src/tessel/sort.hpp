@@ -123,31 +123,30 @@ void sort_views(const char* function, const Exec& exec, const Keys& keys, const 
 
   // values and perm follow the keys' numbering of the slices.
   const SliceNumbering numbering = slice_numbering(keys, dim);
-  visit_slices(keys, numbering, [&](const auto& key_slices) {
-    const index_type count = key_slices.count;
-    auto run = [&](const auto& source, const auto& target, bool in_place) {
-      using Source = std::decay_t<decltype(source)>;
-      using Target = std::decay_t<decltype(target)>;
-      const std::size_t bytes =
-          sort_workspace_bytes<Source, Target>(count, length, kind, in_place, tuning, radix_units(exec, tuning));
-      with_workspace(exec, bytes, workspace, [&](unsigned char* space) {
-        run_sort(function, exec, count, length, kind, source, target, in_place, order, tuning, space);
-      });
-    };
-    if constexpr (by_key) {
-      visit_slices(values, numbering, [&](const auto& value_slices) {
-        const auto both = records(key_slices, value_slices);
-        run(both, both, true);
-      });
-    } else if constexpr (permutation) {
-      visit_slices(perm, numbering, [&](const auto& perm_slices) {
-        run(records(key_slices, Positions<Value>{}), records(Discard<Key>{}, perm_slices), false);
-      });
-    } else {
+  auto run = [&](index_type count, const auto& source, const auto& target, bool in_place) {
+    using Source = std::decay_t<decltype(source)>;
+    using Target = std::decay_t<decltype(target)>;
+    const std::size_t bytes =
+        sort_workspace_bytes<Source, Target>(count, length, kind, in_place, tuning, radix_units(exec, tuning));
+    with_workspace(exec, bytes, workspace, [&](unsigned char* space) {
+      run_sort(function, exec, count, length, kind, source, target, in_place, order, tuning, space);
+    });
+  };
+  if constexpr (by_key) {
+    visit_slices(keys, values, numbering, [&](const auto& key_slices, const auto& value_slices) {
+      const auto both = records(key_slices, value_slices);
+      run(key_slices.count, both, both, true);
+    });
+  } else if constexpr (permutation) {
+    visit_slices(keys, perm, numbering, [&](const auto& key_slices, const auto& perm_slices) {
+      run(key_slices.count, records(key_slices, Positions<Value>{}), records(Discard<Key>{}, perm_slices), false);
+    });
+  } else {
+    visit_slices(keys, numbering, [&](const auto& key_slices) {
       const auto alone = records(key_slices, NoValues{});
-      run(alone, alone, true);
-    }
-  });
+      run(key_slices.count, alone, alone, true);
+    });
+  }
 }
 
 // Stands for "no workspace given": a temporary one is allocated.
