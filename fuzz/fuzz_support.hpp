@@ -280,6 +280,8 @@ inline tessel::TuningParameters random_tuning(Engine& engine, std::ostream& log)
   tuning.scan_lookback = chance(engine, 50);
   tuning.scan_tiles_per_team = 1 + int(pick(engine, 3));
   tuning.scan_straight = chance(engine, 50);
+  static const double reduce_ahead[] = {0.0, 0.05, 0.4, 2.0};
+  tuning.scan_reduce_ahead = reduce_ahead[pick(engine, std::size(reduce_ahead))];
   tuning.findall_tiles_per_team = 1 + int(pick(engine, 3));
   tuning.batched_teams_per_thread = chance(engine, 50) ? 0 : (chance(engine, 50) ? 1 : 1 << 30);
   tuning.sort_runs_per_thread = 1 + int(pick(engine, 3));
@@ -306,7 +308,8 @@ inline tessel::TuningParameters random_tuning(Engine& engine, std::ostream& log)
   tuning.scratch_bytes = budgets[pick(engine, std::size(budgets))];
   log << " tuning{team " << tuning.team_size << ", runs/thread " << tuning.runs_per_thread << ", items "
       << tuning.max_items_per_thread << ", pad " << tuning.pad_runs << ", lookback " << tuning.scan_lookback
-      << ", tiles/team " << tuning.scan_tiles_per_team << ", findall tiles " << tuning.findall_tiles_per_team
+      << ", tiles/team " << tuning.scan_tiles_per_team << ", straight " << tuning.scan_straight
+      << ", reduce ahead " << tuning.scan_reduce_ahead << ", findall tiles " << tuning.findall_tiles_per_team
       << ", batch " << tuning.batched_teams_per_thread << ", sort runs " << tuning.sort_runs_per_thread
       << ", sort items " << tuning.sort_items_per_thread << ", merge tiles " << tuning.merge_tiles_per_team
       << ", radix bits " << tuning.radix_bits << ", chunk " << tuning.radix_chunk_size << ", atomics "

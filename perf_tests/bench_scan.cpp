@@ -11,6 +11,12 @@
 #include <numeric>
 #include <random>
 
+#if defined(TESSEL_BENCH_HAVE_TBB)
+#include <tbb/blocked_range.h>
+#include <tbb/global_control.h>
+#include <tbb/parallel_scan.h>
+#endif
+
 namespace tessel_perf {
 namespace {
 
@@ -85,6 +91,31 @@ void register_whole(std::int64_t n) {
       return [=] { std::inclusive_scan(src.data(), src.data() + n, dst.data()); };
     });
   }
+#if defined(TESSEL_BENCH_HAVE_TBB)
+  // Threaded backends: TBB's scan on as many threads.
+  if constexpr (host_accessible && !std::is_same_v<Space, Kokkos::Serial>) {
+    register_timed(name("scan", "tbb-parallel_scan", type_name<T>(), shape), n, bytes, [=] {
+      const auto src_and_dst = data();
+      auto src = src_and_dst.first;
+      auto dst = src_and_dst.second;
+      return [=] {
+        tbb::global_control threads(tbb::global_control::max_allowed_parallelism, std::size_t(Space().concurrency()));
+        const T* in = src.data();
+        T* out = dst.data();
+        tbb::parallel_scan(
+            tbb::blocked_range<std::int64_t>(0, n), T(0),
+            [=](const tbb::blocked_range<std::int64_t>& range, T sum, bool final) {
+              for (std::int64_t i = range.begin(); i < range.end(); ++i) {
+                sum += in[i];
+                if (final) out[i] = sum;
+              }
+              return sum;
+            },
+            [](T a, T b) { return a + b; });
+      };
+    });
+  }
+#endif
 }
 
 template <class T>

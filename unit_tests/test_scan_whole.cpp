@@ -30,13 +30,17 @@ TYPED_TEST(ScanWhole, SizesAroundEveryTileBoundary) {
   for (std::size_t n : sizes) {
     auto src = small_integers<Space, T>(n, n);
     Kokkos::View<T*, typename Space::memory_space> dst("tessel_test::dst", n);
-    for (bool lookback : {false, true}) {
-      tessel::TuningParameters variant = tuning;
-      variant.scan_lookback = lookback;
-      const std::string what = "n " + std::to_string(n) + " " + describe(variant);
-      check_scan<Space>(src, dst, -1, tessel::Plus{}, std::optional<T>{}, variant, what);
-      check_scan<Space>(src, dst, 0, tessel::Plus{}, std::optional<T>(T(5)), variant, what);
-    }
+    // Threaded host spaces reduce ahead (scan_reduce_ahead); without it
+    // they take the chunks of scan_tiles_per_team.
+    for (bool lookback : {false, true})
+      for (double reduce_ahead : {0.0, tuning.scan_reduce_ahead}) {
+        tessel::TuningParameters variant = tuning;
+        variant.scan_lookback = lookback;
+        variant.scan_reduce_ahead = reduce_ahead;
+        const std::string what = "n " + std::to_string(n) + " " + describe(variant);
+        check_scan<Space>(src, dst, -1, tessel::Plus{}, std::optional<T>{}, variant, what);
+        check_scan<Space>(src, dst, 0, tessel::Plus{}, std::optional<T>(T(5)), variant, what);
+      }
   }
 }
 
@@ -55,6 +59,63 @@ TYPED_TEST(ScanWhole, TinyTilesForceMultiTileAndMultiLevelPaths) {
       check_scan<Space>(src, src, -1, tessel::Max{}, std::optional<T>{}, tuning, what + " in place");
     }
   }
+}
+
+// A whole scan reduced ahead (detail/scan_reduce_ahead.hpp) in block counts
+// the space's concurrency does not give here, with heads of every size.
+template <class Space, class T, class Op>
+void check_reduce_ahead(Op op, std::size_t n, int threads, double rho, std::optional<T> init, bool in_place) {
+  auto src = small_integers<Space, T>(n, 31 * n + threads);
+  Kokkos::View<T*, typename Space::memory_space> target("tessel_test::dst", n);
+  if (in_place) target = src;
+  std::vector<T> expected(n);
+  {
+    const auto input = to_host(src);
+    const T* first = input.data();
+    if (init)
+      std::exclusive_scan(first, first + n, expected.begin(), *init, op);
+    else
+      std::inclusive_scan(first, first + n, expected.begin(), op);
+  }
+  using Combine = tessel::detail::Partials<Op, T>;
+  const Combine partials{op};
+  tessel::detail::scan_reduce_ahead("tessel_test", Space(), tessel::detail::packed_slices(src.data(), 1, n),
+                                    tessel::detail::packed_slices(target.data(), 1, n), partials,
+                                    init ? Combine::make(*init) : Combine::empty(), init.has_value(), rho, threads);
+  const auto got = to_host(target);
+  for (std::size_t i = 0; i < n; ++i)
+    ASSERT_EQ(got(i), expected[i]) << "n " << n << " threads " << threads << " rho " << rho << " at " << i
+                                   << (init ? " exclusive" : " inclusive") << (in_place ? " in place" : "");
+}
+
+TYPED_TEST(ScanWhole, ReduceAheadInAnyBlockCount) {
+  using Space = typename TypeParam::space;
+  using T = typename TypeParam::value;
+  for (int threads : {2, 3, 7})
+    for (std::size_t n : {std::size_t(2 * threads), std::size_t(2 * threads + 1), std::size_t(97), std::size_t(10007)})
+      for (double rho : {0.01, 0.4, 3.0})
+        for (bool in_place : {false, true}) {
+          check_reduce_ahead<Space, T>(tessel::Plus{}, n, threads, rho, std::optional<T>{}, in_place);
+          check_reduce_ahead<Space, T>(tessel::Plus{}, n, threads, rho, std::optional<T>(T(-4)), in_place);
+          if constexpr (std::is_integral_v<T>)
+            check_reduce_ahead<Space, T>(tessel::Max{}, n, threads, rho, std::optional<T>(T(2)), in_place);
+        }
+}
+
+TEST(ScanWholeDecision, ReduceAheadOnlyWhereTheTuningAllowsAndEveryBlockHasElements) {
+  tessel::TuningParameters tuning;
+  tuning.scan_reduce_ahead = 0.4;
+  tuning.scan_reduce_ahead_bytes = 4000;
+  using tessel::detail::reduce_ahead_applies;
+  EXPECT_TRUE(reduce_ahead_applies(tuning, 1000, 4, 2));
+  EXPECT_FALSE(reduce_ahead_applies(tuning, 1001, 4, 2));  // 4004 bytes
+  EXPECT_TRUE(reduce_ahead_applies(tuning, 500, 8, 2));
+  EXPECT_FALSE(reduce_ahead_applies(tuning, 501, 8, 2));
+  EXPECT_FALSE(reduce_ahead_applies(tuning, 1000, 4, 1));  // one thread: no blocks to reduce ahead
+  EXPECT_TRUE(reduce_ahead_applies(tuning, 6, 4, 3));
+  EXPECT_FALSE(reduce_ahead_applies(tuning, 5, 4, 3));     // a block would be empty
+  tuning.scan_reduce_ahead = 0;
+  EXPECT_FALSE(reduce_ahead_applies(tuning, 1000, 4, 2));
 }
 
 TYPED_TEST(ScanWhole, InPlace) {

@@ -4,6 +4,7 @@
 // Chooses and launches the scan kernels for a pair of slice layouts.
 
 #include <tessel/detail/scan_batched.hpp>
+#include <tessel/detail/scan_reduce_ahead.hpp>
 #include <tessel/detail/scan_tiles.hpp>
 #include <tessel/tuning.hpp>
 
@@ -92,6 +93,14 @@ void scan_tiled(const char* function, const Exec& exec, const SrcLayout& src, co
   if (chunks_per_slice == 1) {  // every slice fits one team: nothing to carry across teams
     Kokkos::parallel_for("tessel::scan::tiles", policy, kernel(finish{}));
     return;
+  }
+  if constexpr (Partials::reorderable) {
+    const std::int64_t threads = exec.concurrency();
+    if (straight && src.count == 1 && reduce_ahead_applies(tuning, src.length, sizeof(value_type), threads)) {
+      scan_reduce_ahead(function, exec, src, dst, partials, carry_init, exclusive, tuning.scan_reduce_ahead,
+                        static_cast<int>(threads));
+      return;
+    }
   }
   if (tuning.scan_lookback) {
     const auto counter = allocate<int>(exec, "tessel::scan::chunk_counter", 1, true);
