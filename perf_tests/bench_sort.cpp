@@ -70,6 +70,7 @@ void register_host_baselines(const std::string& shape, std::int64_t n, std::int6
   if constexpr (!std::is_same_v<Space, Kokkos::Serial>)
     register_timed_with_reset(name("sort", "tbb-parallel_sort", type_name<T>(), shape), n, bytes,
                               each_slice([](T* first, T* last) {
+                                const ProcessCpus cpus;
                                 tbb::global_control threads(tbb::global_control::max_allowed_parallelism,
                                                             std::size_t(Space().concurrency()));
                                 tbb::parallel_sort(first, last);

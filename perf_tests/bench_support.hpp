@@ -111,6 +111,23 @@ void register_timed_with_reset(const std::string& benchmark_name, std::int64_t i
   })->UseManualTime()->Unit(benchmark::kMillisecond);
 }
 
+// TBB sizes its pool from the CPUs the calling thread may run on, which
+// Kokkos' OpenMP binding (OMP_PROC_BIND=spread) narrows to one core: TBB
+// baselines then measured one thread (16M floats: parallel_sort 1.82 s
+// bound, 0.97 s unbound, on 2 vCPUs). While one lives, the calling thread
+// may run on every CPU a thread of the process may run on (Linux;
+// elsewhere nothing changes).
+class ProcessCpus {
+ public:
+  ProcessCpus();
+  ~ProcessCpus();
+  ProcessCpus(const ProcessCpus&) = delete;
+  ProcessCpus& operator=(const ProcessCpus&) = delete;
+
+ private:
+  std::vector<unsigned char> saved_;  // the thread's mask before, as the OS wrote it
+};
+
 // In a build whose default execution space is a threaded host backend, tessel
 // is also measured on Serial, so that one run compares the two; the
 // implementation is then named "tessel@Serial".

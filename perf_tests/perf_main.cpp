@@ -20,9 +20,43 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <memory>
 #include <vector>
+
+#if defined(__linux__)
+#include <dirent.h>
+#include <sched.h>
+#endif
+
+namespace tessel_perf {
+#if defined(__linux__)
+ProcessCpus::ProcessCpus() {
+  // libgomp binds the main thread while the program loads, before main, so
+  // the process's CPUs are the union of every thread's (Kokkos' pool's).
+  cpu_set_t all, one, now;
+  CPU_ZERO(&all);
+  if (DIR* tasks = opendir("/proc/self/task")) {
+    while (const dirent* task = readdir(tasks)) {
+      const int tid = std::atoi(task->d_name);
+      if (tid > 0 && sched_getaffinity(tid, sizeof one, &one) == 0) CPU_OR(&all, &all, &one);
+    }
+    closedir(tasks);
+  }
+  if (CPU_COUNT(&all) == 0 || sched_getaffinity(0, sizeof now, &now) != 0) return;
+  saved_.assign(reinterpret_cast<const unsigned char*>(&now), reinterpret_cast<const unsigned char*>(&now + 1));
+  sched_setaffinity(0, sizeof all, &all);
+}
+
+ProcessCpus::~ProcessCpus() {
+  if (!saved_.empty()) sched_setaffinity(0, saved_.size(), reinterpret_cast<const cpu_set_t*>(saved_.data()));
+}
+#else
+ProcessCpus::ProcessCpus() = default;
+ProcessCpus::~ProcessCpus() = default;
+#endif
+}  // namespace tessel_perf
 
 namespace {
 
