@@ -35,15 +35,21 @@ namespace tessel_perf {
 ProcessCpus::ProcessCpus() {
   // libgomp binds the main thread while the program loads, before main, so
   // the process's CPUs are the union of every thread's (Kokkos' pool's).
-  cpu_set_t all, one, now;
-  CPU_ZERO(&all);
-  if (DIR* tasks = opendir("/proc/self/task")) {
-    while (const dirent* task = readdir(tasks)) {
-      const int tid = std::atoi(task->d_name);
-      if (tid > 0 && sched_getaffinity(tid, sizeof one, &one) == 0) CPU_OR(&all, &all, &one);
+  // Read once, at the first TBB benchmark, when the pool exists: the
+  // directory walk stays out of every later timed iteration.
+  static const cpu_set_t all = [] {
+    cpu_set_t cpus, one;
+    CPU_ZERO(&cpus);
+    if (DIR* tasks = opendir("/proc/self/task")) {
+      while (const dirent* task = readdir(tasks)) {
+        const int tid = std::atoi(task->d_name);
+        if (tid > 0 && sched_getaffinity(tid, sizeof one, &one) == 0) CPU_OR(&cpus, &cpus, &one);
+      }
+      closedir(tasks);
     }
-    closedir(tasks);
-  }
+    return cpus;
+  }();
+  cpu_set_t now;
   if (CPU_COUNT(&all) == 0 || sched_getaffinity(0, sizeof now, &now) != 0) return;
   saved_.assign(reinterpret_cast<const unsigned char*>(&now), reinterpret_cast<const unsigned char*>(&now + 1));
   sched_setaffinity(0, sizeof all, &all);
