@@ -60,7 +60,27 @@ struct SegmentedCase {
   bool by_key = false;
   Pattern pattern = Pattern::random;
   std::uint64_t seed = 1;
+  // Integer keys of segment s differ only in their (5 s + 3) % (bits + 1)
+  // lowest bits (above them, bits of the segment's own), so that segments
+  // of one call need different digits.
+  bool spans_by_segment = false;
 };
+
+template <class Key, class Offset>
+void narrow_spans(std::vector<Key>& keys, const std::vector<Offset>& offsets, std::uint64_t seed) {
+  if constexpr (std::is_integral_v<Key>) {
+    using Unsigned = std::make_unsigned_t<Key>;
+    constexpr int width = int(sizeof(Key) * 8);
+    std::mt19937_64 engine(seed);
+    for (std::size_t s = 0; s + 1 < offsets.size(); ++s) {
+      const int bits = int((5 * s + 3) % (width + 1));
+      const Unsigned mask = bits >= width ? Unsigned(~Unsigned(0)) : Unsigned((Unsigned(1) << bits) - 1);
+      const Unsigned high = Unsigned(Unsigned(engine()) & Unsigned(~mask));
+      for (std::size_t i = std::size_t(offsets[s]); i < std::size_t(offsets[s + 1]); ++i)
+        keys[i] = Key(Unsigned(high | Unsigned(Unsigned(keys[i]) & mask)));
+    }
+  }
+}
 
 // The views check_matrix sorts: keys and values contiguous or strided (column
 // 1 of an n x 2 matrix), and whether segmented_sort of keys alone is compiled
@@ -81,8 +101,9 @@ template <class Space, class Key, class Offset, class ViewsOf = Views<>, class L
 void check_matrix(const Matrix& matrix, const SegmentedCase& c, const std::string& what, Less less = nullptr) {
   constexpr bool with_less = !std::is_same_v<Less, std::nullptr_t>;
   const std::size_t n = matrix.total();
-  const auto keys_in = make_keys<Key>(n, c.pattern, c.seed);
+  auto keys_in = make_keys<Key>(n, c.pattern, c.seed);
   const auto offsets_in = offsets_of<Offset>(matrix);
+  if (c.spans_by_segment) narrow_spans(keys_in, offsets_in, c.seed);
   const auto offsets = device_vector<Offset, Space>(offsets_in, "tessel_test::offsets");
   const bool descending = c.options.order == tessel::Order::descending;
   const bool stable = !std::holds_alternative<tessel::BitonicSort>(c.options.algorithm);

@@ -108,6 +108,41 @@ TYPED_TEST(SegmentedSort, LongRowsTogetherAndSplit) {
     }
 }
 
+// A team that radix-sorts long rows alone narrows each row's digits to the
+// bits its keys differ in, counting the first pass at the widest digits and
+// folding those counts into the narrower ones: rows whose keys span 0 to
+// every bit, in one call, with both digit widths the tunings give, keys of
+// 1 to 8 bytes, both orders, rows counted ahead, every pass and per pass.
+TYPED_TEST(SegmentedSort, LongRowsNarrowTheirOwnDigits) {
+  using Space = TypeParam;
+  Matrix matrix;
+  for (std::size_t s = 0; s < 40; ++s) matrix.lengths.push_back(2000 + 150 * s);
+  matrix.trail = 3;
+  std::uint64_t seed = 60;
+  for (int team : {1, 2})
+    for (bool atomics : {true, false})
+      for (int bits : {9, 11}) {
+        SegmentedCase c;
+        c.by_key = true;
+        c.seed = seed++;
+        c.spans_by_segment = true;
+        c.tuning.team_size = team;
+        c.tuning.radix_scratch_atomics = atomics;
+        c.tuning.radix_scratch_slice = 0;
+        c.tuning.scratch_bytes = 1 << 14;  // rows of 2000 and more are long
+        c.tuning.radix_bits = bits;
+        c.tuning.radix_every_pass_length = bits == 9 ? 5000 : std::int64_t(1) << 40;
+        const std::string what =
+            "team " + std::to_string(team) + ", atomics " + std::to_string(atomics) + ", bits " + std::to_string(bits);
+        check_matrix<Space, std::int32_t, int, PairsOnly>(matrix, c, what + ", int32");
+        check_matrix<Space, std::uint64_t, int, PairsOnly>(matrix, c, what + ", uint64");
+        check_matrix<Space, std::int8_t, int, PairsOnly>(matrix, c, what + ", int8");
+        c.options.order = tessel::Order::descending;
+        check_matrix<Space, std::int16_t, int, PairsOnly>(matrix, c, what + ", int16 descending");
+        check_matrix<Space, std::int64_t, int, PairsOnly>(matrix, c, what + ", int64 descending");
+      }
+}
+
 // Short rows are ranked by unique keys (offset from the row's least key,
 // above the index) when their keys span less than rank_unique_span; by the
 // tie-breaking compare otherwise, or for 8-byte keys by insertion sort:

@@ -61,10 +61,22 @@ struct RadixTeamScratch {
   }
 };
 
+// Costs by which a team that sorts a slice alone picks its digits once it
+// has read the slice (cheapest_digits over the bits in which its keys
+// differ), no wider than those it was given; none: it keeps those.
+struct RadixDigitCosts {
+  double pass = 0;
+  double counter = 0;
+  KOKKOS_INLINE_FUNCTION bool given() const { return pass > 0; }
+};
+
 // One team sorts one slice of `length` records (at least one) alone, from
 // `from` to `to` through two buffers, every pass: the slice sorts' kernel
 // (SliceRadixKernel) and the segmented sort's. `counting` (radix_counting)
-// agrees with the team's ranking: both follow from the team size.
+// agrees with the team's ranking: both follow from the team size. With
+// `choose` given, `digits` are the widest the team's counters hold, and the
+// team narrows them to its slice's keys (not when it counts every pass: its
+// first read counts those digits).
 template <class Order>
 struct TeamRadixSort {
   Order order;
@@ -73,6 +85,7 @@ struct TeamRadixSort {
   bool in_place;  // from and to are the same records
   RadixTeamScratch state;
   RadixCounting counting;
+  RadixDigitCosts choose = {};
 
   template <class Member, class From, class Buffer, class To>
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team, const From& from, const Buffer (&buffers)[2],
@@ -91,13 +104,43 @@ struct TeamRadixSort {
       read.differing = team_differing_bits(team, from.keys, 0, length, order);
     const std::uint64_t differing = read.differing;
     const bool first_counted = counting == RadixCounting::ahead;
+    if (choose.given() && counting != RadixCounting::every_pass) {
+      TeamRadixSort narrowed = *this;
+      narrowed.digits = cheapest_digits(std::size_t(digits.key_bits / 8), digits.bits, length, choose.pass,
+                                        choose.counter, differing);
+      if (first_counted) fold_counts(team, narrowed.digits.radix);
+      narrowed.sort(team, read, from, buffers, to, first_counted);
+    } else {
+      sort(team, read, from, buffers, to, first_counted);
+    }
+  }
+
+  // The first pass's counts of `digits`, folded into those of a digit of
+  // the same pass `radix` wide (narrower digits start at the same bit).
+  // Counters below `radix` are written only after every one that adds to
+  // them has been read.
+  template <class Member>
+  KOKKOS_INLINE_FUNCTION void fold_counts(const Member& team, int radix) const {
+    if (radix >= digits.radix) return;
+    std::uint32_t* counts = state.counts;
+    for (int d = team.team_rank(); d < radix; d += team.team_size()) {
+      std::uint32_t sum = counts[d];
+      for (int wide = d + radix; wide < digits.radix; wide += radix) sum += counts[wide];
+      counts[d] = sum;
+    }
+    team.team_barrier();
+  }
+
+  template <class Member, class From, class Buffer, class To>
+  KOKKOS_INLINE_FUNCTION void sort(const Member& team, const KeysRead& read, const From& from,
+                                   const Buffer (&buffers)[2], const To& to, bool first_counted) const {
     if constexpr (without_nans<Order>::differs) {
       if (!read.nans) {
-        sort_passes(team, differing, from, buffers, to, without_nans<Order>::of(order), first_counted);
+        sort_passes(team, read.differing, from, buffers, to, without_nans<Order>::of(order), first_counted);
         return;
       }
     }
-    sort_passes(team, differing, from, buffers, to, order, first_counted);
+    sort_passes(team, read.differing, from, buffers, to, order, first_counted);
   }
 
   // One thread: the bits in which keys differ from the first, `counts` of

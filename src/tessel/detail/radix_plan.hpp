@@ -121,6 +121,7 @@ struct RadixPlan {
   index_type blocks_per_slice = 1;  // teams_per_slice: teams per slice and pass
   index_type block = 0;             // elements per block (the last one of a slice may be shorter)
   RadixCounting counting = RadixCounting::per_pass;  // one-team paths
+  RadixDigits widest;  // one-team paths: the widest digits whose counters fit a team's scratch
 };
 
 // The counters of a team that sorts a slice alone. Narrower digits never
@@ -241,6 +242,7 @@ inline RadixPlan plan_radix(index_type count, index_type length, std::size_t key
   RadixDigits alone = plan.digits;
   while (alone.bits > 1 && team_radix_scratch(alone, chunk, plan.counting) > tuning.scratch_bytes)
     alone = radix_digits(key_bytes, alone.bits - 1);
+  plan.widest = alone;
   plan.block = length;
   if (length <= tuning.radix_scratch_slice) {
     const RadixDigits digits =

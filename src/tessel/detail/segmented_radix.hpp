@@ -98,6 +98,7 @@ struct SegmentRadixKernel {
   int counters;  // the most counters any segment's digits take
   int chunk_size;
   bool scratch_atomics;
+  RadixDigitCosts digit_costs;  // each segment's digits narrowed to its keys
 
   template <class Member>
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
@@ -112,26 +113,9 @@ struct SegmentRadixKernel {
       }
       const auto records =
           slice_records<has_values>(slice_from(keys, segment.begin), slice_from(values, segment.begin));
-      TeamRadixSort<Order>{order, segment.digits, segment.length, true, state, segment.counting}(team, records,
-                                                                                                  buffers, records);
+      TeamRadixSort<Order>{order, segment.digits, segment.length, true, state, segment.counting, digit_costs}(
+          team, records, buffers, records);
     }
-  }
-};
-
-// The bits in which the keys of any one segment differ from one another
-// (each segment's bits, or-ed together).
-template <class KeySlice, class Order>
-struct SegmentDifferingBits {
-  using value_type = std::uint64_t;  // Kokkos 3.4 cannot deduce it from a template operator()
-  KeySlice keys;
-  Order order;
-  const RadixSegment* segments;
-
-  template <class Member>
-  KOKKOS_INLINE_FUNCTION void operator()(const Member& team, std::uint64_t& bits) const {
-    const RadixSegment segment = segments[team.league_rank()];
-    const std::uint64_t differing = team_differing_bits(team, slice_from(keys, segment.begin), 0, segment.length, order);
-    if (team.team_rank() == 0) bits |= differing;
   }
 };
 
@@ -153,28 +137,21 @@ void radix_sort_segments(const char* function, const Exec& exec, const Records& 
   for (index_type t = 0; t <= teams; ++t) first_host(t) = lanes.first[t];
   Kokkos::deep_copy(listed, listed_host);
   Kokkos::deep_copy(first, first_host);
-  // Digits no wider than the bits the keys differ in need: CRS column
-  // indices span far fewer than 32 bits, and as many passes of narrower
-  // digits scatter to fewer places at once. Power-law rows (16M int32 keys
-  // with double values, 74 % in rows of 16K to 100K) on one EPYC core: 11-bit
-  // digits 114 ms, 8-bit 99 ms; the keys span 16 bits, two passes either way.
-  std::uint64_t differing = 0;
-  Kokkos::parallel_reduce("tessel::segmented_sort::radix_bits",
-                          make_team_policy(function, exec, count, tuning.team_size, 0),
-                          SegmentDifferingBits<typename Records::keys_type::slice_type, Order>{
-                              records.keys.slice(0), order, listed.data()},
-                          Kokkos::BOr<std::uint64_t>(differing));
+  // Each team narrows a segment's digits to the bits its keys differ in
+  // once it has read them (TeamRadixSort's `choose`): CRS column indices
+  // span far fewer than 32 bits, and as many passes of narrower digits
+  // scatter to fewer places at once. Power-law rows (16M int32 keys with
+  // double values, 74 % in rows of 16K to 100K; the keys span 15 bits, two
+  // passes either way) on one EPYC core: 11-bit digits 114 ms, 8-bit 99 ms.
+  // Chosen in the kernel, from the counts of the widest digits, the choice
+  // needs no read of every key beforehand (104-110 -> 97-101 ms).
   int counters = 0;
-  for (index_type i = 0; i < count; ++i) {
-    RadixSegment& segment = listed_host(i);
-    segment.digits = cheapest_digits(sizeof(Key), segment.digits.bits, segment.length, tuning.radix_pass_cost,
-                                     tuning.radix_counter_cost, differing);
+  for (const RadixSegment& segment : lanes.segments)
     counters = std::max(counters, team_radix_counters(segment.digits, segment.counting));
-  }
-  Kokkos::deep_copy(listed, listed_host);
   const int chunk = std::max(tuning.radix_chunk_size, 1);
   Kernel kernel{records.keys.slice(0), records.values.slice(0), order, listed.data(), first.data(), {},
-                counters, chunk, tuning.radix_scratch_atomics};
+                counters, chunk, tuning.radix_scratch_atomics,
+                RadixDigitCosts{tuning.radix_pass_cost, tuning.radix_counter_cost}};
   WorkspaceCursor cursor(workspace);
   for (typename Kernel::Buffer& buffer : kernel.workspace) {
     buffer.keys = cursor.take<Key>(lanes.buffer_records);

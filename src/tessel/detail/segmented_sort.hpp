@@ -330,7 +330,11 @@ void sort_segments(const char* function, const Exec& exec, const Offsets& offset
       if (kind == SortKind::radix) {
         const RadixPlan plan = radix_plan_for<Records>(1, segment.length, tuning, units);
         if (plan.path != RadixPath::teams_per_slice) {
-          batched.push_back(RadixSegment{segment.begin, segment.length, 0, plan.digits, plan.counting});
+          // The team narrows the widest digits to the segment's keys, unless
+          // its first read counts every pass of the digits it is given.
+          const bool every_pass = plan.counting == RadixCounting::every_pass;
+          batched.push_back(RadixSegment{segment.begin, segment.length, 0, every_pass ? plan.digits : plan.widest,
+                                         plan.counting});
           continue;
         }
       }
