@@ -282,6 +282,9 @@ inline tessel::TuningParameters random_tuning(Engine& engine, std::ostream& log)
   tuning.scan_straight = chance(engine, 50);
   static const double reduce_ahead[] = {0.0, 0.05, 0.4, 2.0};
   tuning.scan_reduce_ahead = reduce_ahead[pick(engine, std::size(reduce_ahead))];
+  static const std::size_t stream_bytes[] = {0, 1000, std::size_t(32) << 20};
+  tuning.scan_stream_bytes = stream_bytes[pick(engine, std::size(stream_bytes))];
+  tuning.scan_stream_chunk_bytes = 1 + pick(engine, 200);
   tuning.findall_tiles_per_team = 1 + int(pick(engine, 3));
   tuning.batched_teams_per_thread = chance(engine, 50) ? 0 : (chance(engine, 50) ? 1 : 1 << 30);
   tuning.sort_runs_per_thread = 1 + int(pick(engine, 3));
@@ -309,7 +312,8 @@ inline tessel::TuningParameters random_tuning(Engine& engine, std::ostream& log)
   log << " tuning{team " << tuning.team_size << ", runs/thread " << tuning.runs_per_thread << ", items "
       << tuning.max_items_per_thread << ", pad " << tuning.pad_runs << ", lookback " << tuning.scan_lookback
       << ", tiles/team " << tuning.scan_tiles_per_team << ", straight " << tuning.scan_straight
-      << ", reduce ahead " << tuning.scan_reduce_ahead << ", findall tiles " << tuning.findall_tiles_per_team
+      << ", reduce ahead " << tuning.scan_reduce_ahead << ", stream above " << tuning.scan_stream_bytes << " in chunks of "
+      << tuning.scan_stream_chunk_bytes << ", findall tiles " << tuning.findall_tiles_per_team
       << ", batch " << tuning.batched_teams_per_thread << ", sort runs " << tuning.sort_runs_per_thread
       << ", sort items " << tuning.sort_items_per_thread << ", merge tiles " << tuning.merge_tiles_per_team
       << ", radix bits " << tuning.radix_bits << ", chunk " << tuning.radix_chunk_size << ", atomics "

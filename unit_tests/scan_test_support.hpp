@@ -53,6 +53,12 @@ inline std::vector<tessel::TuningParameters> tiny_tunings(const tessel::TuningPa
           tuning.scan_straight = (items + runs_per_thread + lookback) % 2 == 0;
           // Several lone threads reduce whole scans ahead, or take the chunks.
           tuning.scan_reduce_ahead = items % 2 == 0 ? 0.4 : 0.0;
+          // Straight chains write with non-temporal stores, and chunks of a
+          // look-back reduce first, in chunks of one tile or a few.
+          if ((team_size + runs_per_thread + items) % 3 != 0) {
+            tuning.scan_stream_bytes = 0;
+            tuning.scan_stream_chunk_bytes = std::size_t(runs_per_thread) * 24;
+          }
           tuning.scratch_bytes = 1 << 20;
           tunings.push_back(tuning);
         }
@@ -75,7 +81,8 @@ inline std::string describe(const tessel::TuningParameters& tuning) {
   std::ostringstream text;
   text << "tuning{team " << tuning.team_size << ", runs/thread " << tuning.runs_per_thread << ", items "
        << tuning.max_items_per_thread << ", pad " << tuning.pad_runs << ", lookback " << tuning.scan_lookback
-       << ", tiles/team " << tuning.scan_tiles_per_team << ", straight " << tuning.scan_straight << ", reduce ahead " << tuning.scan_reduce_ahead << ", findall tiles/team " << tuning.findall_tiles_per_team
+       << ", tiles/team " << tuning.scan_tiles_per_team << ", straight " << tuning.scan_straight << ", reduce ahead " << tuning.scan_reduce_ahead << ", stream above " << tuning.scan_stream_bytes
+       << " in chunks of " << tuning.scan_stream_chunk_bytes << " bytes, findall tiles/team " << tuning.findall_tiles_per_team
        << ", batch teams/thread " << tuning.batched_teams_per_thread << "}";
   return text.str();
 }

@@ -31,17 +31,55 @@ TYPED_TEST(ScanWhole, SizesAroundEveryTileBoundary) {
     auto src = small_integers<Space, T>(n, n);
     Kokkos::View<T*, typename Space::memory_space> dst("tessel_test::dst", n);
     // Threaded host spaces reduce ahead (scan_reduce_ahead); without it
-    // they take the chunks of scan_tiles_per_team.
+    // they take the chunks of scan_tiles_per_team, or with non-temporal
+    // stores, chunks reduced first.
     for (bool lookback : {false, true})
-      for (double reduce_ahead : {0.0, tuning.scan_reduce_ahead}) {
+      for (double reduce_ahead : {0.0, tuning.scan_reduce_ahead})
+        for (bool stream : {false, true}) {
         tessel::TuningParameters variant = tuning;
         variant.scan_lookback = lookback;
         variant.scan_reduce_ahead = reduce_ahead;
+        if (stream) variant.scan_stream_bytes = 0;
         const std::string what = "n " + std::to_string(n) + " " + describe(variant);
         check_scan<Space>(src, dst, -1, tessel::Plus{}, std::optional<T>{}, variant, what);
         check_scan<Space>(src, dst, 0, tessel::Plus{}, std::optional<T>(T(5)), variant, what);
       }
   }
+}
+
+// Non-temporal stores need 16-byte aligned targets: a straight chain takes
+// elements one by one up to the first aligned one. Sources and targets at
+// every offset from an aligned start, inclusive and exclusive, in place,
+// with the default tiles and with tiles of a few elements.
+TYPED_TEST(ScanWhole, StreamedStoresFromEveryAlignment) {
+  using Space = typename TypeParam::space;
+  using T = typename TypeParam::value;
+  std::vector<tessel::TuningParameters> tunings{tessel::Tuning<Space>{}};
+  tessel::TuningParameters small = tessel::Tuning<Space>{};
+  small.max_items_per_thread = 2;
+  small.runs_per_thread = 2;
+  small.scan_tiles_per_team = 3;
+  small.scan_reduce_ahead = 0;
+  tunings.push_back(small);
+  for (auto& tuning : tunings) {
+    tuning.scan_stream_bytes = 0;
+    tuning.scan_stream_chunk_bytes = 40;
+  }
+  for (const auto& tuning : tunings)
+    for (std::size_t n : {std::size_t(0), std::size_t(1), std::size_t(2), std::size_t(5), std::size_t(17),
+                          std::size_t(1000)})
+      for (std::size_t from : {0, 1, 2, 3})
+        for (std::size_t to : {0, 1, 3}) {
+          auto source = small_integers<Space, T>(n + 4, 31 * n + from);
+          Kokkos::View<T*, typename Space::memory_space> target("tessel_test::dst", n + 4);
+          const auto src = Kokkos::subview(source, std::make_pair(from, from + n));
+          const auto dst = Kokkos::subview(target, std::make_pair(to, to + n));
+          const std::string what = "n " + std::to_string(n) + ", source at " + std::to_string(from) +
+                                   ", target at " + std::to_string(to) + " " + describe(tuning);
+          check_scan<Space>(src, dst, -1, tessel::Plus{}, std::optional<T>{}, tuning, what);
+          check_scan<Space>(src, dst, 0, tessel::Plus{}, std::optional<T>(T(3)), tuning, what + " exclusive");
+          check_scan<Space>(src, src, -1, tessel::Plus{}, std::optional<T>{}, tuning, what + " in place");
+        }
 }
 
 TYPED_TEST(ScanWhole, TinyTilesForceMultiTileAndMultiLevelPaths) {

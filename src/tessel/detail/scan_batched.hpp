@@ -31,6 +31,7 @@ struct BatchedScanKernel {
   // the loop a user writes does, instead of copying them through the tile;
   // 0 otherwise.
   index_type straight_slices = 0;
+  bool stream = false;  // straight slices: non-temporal stores (scan_stream_applies)
 
   static std::size_t scratch_besides_tile(int runs) {
     return scratch_for<partial_type>(runs) + scratch_for<src_slice>(runs) +
@@ -43,7 +44,7 @@ struct BatchedScanKernel {
       const index_type first = index_type(team.league_rank()) * straight_slices;
       const index_type last = first + straight_slices < src.count ? first + straight_slices : src.count;
       for (index_type s = first; s < last; ++s)
-        scan_straight(partials, exclusive, src.slice(s), dst.slice(s), 0, src.length, carry_init);
+        scan_straight(partials, exclusive, src.slice(s), dst.slice(s), 0, src.length, carry_init, stream);
       return;
     }
     const int team_size = team.team_size(), rank = team.team_rank();

@@ -23,23 +23,6 @@
 
 namespace tessel::detail {
 
-// The combination of source[first, first + count) in any grouping.
-template <class Partials, class Source>
-KOKKOS_INLINE_FUNCTION typename Partials::partial_type reduce_straight(const Partials& partials, const Source& source,
-                                                                       index_type first, index_type count) {
-  using value_type = typename Partials::value_type;
-  typename Partials::partial_type total = Partials::empty();
-  constexpr index_type piece = index_type(1) << 30;  // reduce_unordered counts in int
-  for (index_type begin = first; begin < first + count; begin += piece) {
-    const index_type left = first + count - begin;
-    const int length = static_cast<int>(left < piece ? left : piece);
-    total = partials.combine(total, reduce_unordered(partials, length, [&](int i) {
-                               return static_cast<value_type>(source[begin + i]);
-                             }));
-  }
-  return total;
-}
-
 template <class SrcLayout, class DstLayout, class Partials>
 struct ReduceAheadKernel {
   using partial_type = typename Partials::partial_type;

@@ -129,10 +129,10 @@ KOKKOS_INLINE_FUNCTION typename Partials::partial_type scan_thread_runs(const Pa
 template <class Partials, class Source, class Target>
 TESSEL_HOST_NOINLINE KOKKOS_FUNCTION typename Partials::value_type scan_chain(
     const Partials partials, const bool exclusive, const Source source, const Target target, const index_type count,
-    typename Partials::value_type value) {
+    typename Partials::value_type value, const bool stream) {
   using value_type = typename Partials::value_type;
   if constexpr (vector_plus_scan_applies<Partials, Source, Target>) {
-    return vector_plus_scan(source.first, target.first, count, value, exclusive);
+    return vector_plus_scan(source.first, target.first, count, value, exclusive, stream);
   } else {
     if (exclusive) {
       for (index_type i = 0; i < count; ++i) {
@@ -156,11 +156,13 @@ TESSEL_HOST_NOINLINE KOKKOS_FUNCTION typename Partials::value_type scan_chain(
 // std::inclusive_scan runs, for a lone thread whose operator is cheap next
 // to the memory traffic (TuningParameters::scan_straight). With no neutral
 // element and nothing before, the first element starts the chain (an
-// exclusive scan's first element is then written by the caller).
+// exclusive scan's first element is then written by the caller). `stream`:
+// the target is written with non-temporal stores where the chain can
+// (scan_stream_applies).
 template <class Partials, class Source, class Target>
 KOKKOS_INLINE_FUNCTION typename Partials::partial_type scan_straight(
     const Partials& partials, bool exclusive, const Source& source, const Target& target, index_type first,
-    index_type count, const typename Partials::partial_type& running) {
+    index_type count, const typename Partials::partial_type& running, bool stream = false) {
   using value_type = typename Partials::value_type;
   if (count == 0) return running;
   index_type skip = 0;
@@ -173,7 +175,7 @@ KOKKOS_INLINE_FUNCTION typename Partials::partial_type scan_straight(
     skip = 1;
   }
   return Partials::make(scan_chain(partials, exclusive, source.offset(first + skip), target.offset(first + skip),
-                                   count - skip, value));
+                                   count - skip, value, stream));
 }
 
 // The combination of input(0) ... input(count - 1) for operators that may be
@@ -232,6 +234,23 @@ KOKKOS_INLINE_FUNCTION typename Partials::value_type finish_element(const Partia
     return Partials::present(prefix) ? partials.apply(Partials::value(prefix), run[item - 1]) : run[item - 1];
   }
   return Partials::present(prefix) ? partials.apply(Partials::value(prefix), run[item]) : run[item];
+}
+
+// The combination of source[first, first + count) in any grouping.
+template <class Partials, class Source>
+KOKKOS_INLINE_FUNCTION typename Partials::partial_type reduce_straight(const Partials& partials, const Source& source,
+                                                                       index_type first, index_type count) {
+  using value_type = typename Partials::value_type;
+  typename Partials::partial_type total = Partials::empty();
+  constexpr index_type piece = index_type(1) << 30;  // reduce_unordered counts in int
+  for (index_type begin = first; begin < first + count; begin += piece) {
+    const index_type left = first + count - begin;
+    const int length = static_cast<int>(left < piece ? left : piece);
+    total = partials.combine(total, reduce_unordered(partials, length, [&](int i) {
+                               return static_cast<value_type>(source[begin + i]);
+                             }));
+  }
+  return total;
 }
 
 }  // namespace tessel::detail

@@ -25,6 +25,15 @@ TileShape scan_tile(const TuningParameters& tuning, std::size_t other_scratch = 
   return tuning.tile(sizeof(Value), std::is_arithmetic_v<Value>, other_scratch);
 }
 
+// Whether straight chains through `count` slices of `length` Value elements
+// write them with non-temporal stores: outputs larger than
+// scan_stream_bytes, which would leave the caches before they are read.
+template <class Value>
+bool scan_stream_applies(const TuningParameters& tuning, index_type count, index_type length) {
+  return tuning.scan_straight && static_cast<double>(count) * static_cast<double>(length) * sizeof(Value) >
+                                     static_cast<double>(tuning.scan_stream_bytes);
+}
+
 // The budget a tiled scan takes at least when its tiles would hold one
 // element each (see scan_tiled): two elements per run then fit for every
 // team size the host runs and elements of up to 16 bytes.
@@ -50,6 +59,7 @@ void scan_batched(const char* function, const Exec& exec, const SrcLayout& src, 
     const index_type wanted =
         std::max<index_type>(tuning.batched_teams_per_thread, 1) * std::max<index_type>(exec.concurrency(), 1);
     kernel.straight_slices = (src.count + wanted - 1) / wanted;
+    kernel.stream = scan_stream_applies<value_type>(tuning, src.count, src.length);
     teams = (src.count + kernel.straight_slices - 1) / kernel.straight_slices;
   }
   const auto policy = make_team_policy(function, exec, teams, shape.team_size, scratch);
@@ -75,15 +85,21 @@ void scan_tiled(const char* function, const Exec& exec, const SrcLayout& src, co
   }
   const std::size_t scratch = shape.scratch_bytes() + Pass::scratch_besides_tile(shape.team_size, shape.runs);
   const index_type tiles_per_slice = (src.length + shape.elements() - 1) / shape.elements();
-  const int tiles_per_team =
-      detail::tiles_per_team(exec, tiles_per_slice * src.count, tuning.scan_tiles_per_team);
+  const bool straight = tuning.scan_straight && shape.team_size == 1;
+  const bool stream = straight && scan_stream_applies<value_type>(tuning, src.count, src.length);
+  int wanted_tiles = tuning.scan_tiles_per_team;
+  if (Partials::reorderable && stream && tuning.scan_lookback && exec.concurrency() > 1) {
+    // Chunks reduced first, then scanned: short enough to stay in L2.
+    const std::size_t chunk_tiles = tuning.scan_stream_chunk_bytes / (std::size_t(shape.elements()) * sizeof(value_type));
+    wanted_tiles = static_cast<int>(std::clamp<std::size_t>(chunk_tiles, 1, std::size_t(1) << 30));
+  }
+  const int tiles_per_team = detail::tiles_per_team(exec, tiles_per_slice * src.count, wanted_tiles);
   const index_type chunks_per_slice = (tiles_per_slice + tiles_per_team - 1) / tiles_per_team;
   const index_type chunks = src.count * chunks_per_slice;
   const auto policy = make_team_policy(function, exec, chunks, shape.team_size, scratch);
-  const bool straight = tuning.scan_straight && shape.team_size == 1;
   const auto kernel = [&](auto phase) {
     return TileScanKernel<decltype(phase)::value, lanes, SrcLayout, DstLayout, Partials>{
-        src, dst, partials, shape, tiles_per_team, chunks_per_slice, carry_init, exclusive, straight};
+        src, dst, partials, shape, tiles_per_team, chunks_per_slice, carry_init, exclusive, straight, stream};
   };
   using Phase = TilePhase;
   using single_pass = std::integral_constant<Phase, Phase::single_pass>;

@@ -62,6 +62,10 @@ struct TileScanKernel {
   // A lone thread scans its chunk in one chain from source to target
   // (TuningParameters::scan_straight) instead of through scratch tiles.
   bool straight = false;
+  // Straight chains write with non-temporal stores (scan_stream_applies):
+  // the finish phase's, and in a single pass, for operators that may be
+  // regrouped, chunks reduced first and scanned once their prefix is known.
+  bool stream = false;
   // single_pass: a ticket counter and a status per chunk. reduce/finish: each
   // chunk's aggregate, scanned along each slice before the finish phase.
   int* ticket_counter = nullptr;
@@ -196,6 +200,13 @@ struct TileScanKernel {
     const index_type tile_elements = shape.elements();
     const index_type count = chunk_elements(first, tiles);
     partial_type running = chunk == 0 ? carry_init : Partials::empty();
+    if constexpr (Partials::reorderable) {
+      if (straight && stream) {  // a lone thread: no broadcast
+        const partial_type total = partials.combine(running, reduce_straight(partials, source, first, count));
+        scan_straight(partials, exclusive, source, target, first, count, look_back(ticket, chunk, total), true);
+        return;
+      }
+    }
     if (straight) {
       running = scan_straight(partials, exclusive, source, target, first, count, running);
     } else {
@@ -264,7 +275,7 @@ struct TileScanKernel {
       partial_type carry = carry_init;
       if (chunk > 0) carry = partials.combine(carry, Partials::make(aggregates[ticket - 1]));
       if (straight) {
-        scan_straight(partials, exclusive, source, target, first, chunk_elements(first, tiles), carry);
+        scan_straight(partials, exclusive, source, target, first, chunk_elements(first, tiles), carry, stream);
         return;
       }
       for (int t = 0; t < tiles; ++t) {

@@ -14,6 +14,11 @@
 // on x86-64 by default), so it is compiled only by GCC for the host, and not
 // in translation units of a GPU compiler (there host spaces take the scalar
 // chain).
+// Outputs larger than the caches may be written with non-temporal stores
+// (`stream`, SSE2 targets): a plain store first reads the line it fills, so
+// a scan moved three bytes for every two of a copy (memcpy streams). 16M
+// elements on one EPYC core: floats 6.77 -> 5.86 ms, doubles 13.6 -> 11.6,
+// int64 14.1 -> 11.4 (a copy: 6.65 ms for the floats).
 // Floating-point Plus is regrouped, as by every parallel scan; the shifted-in
 // lanes are -0.0, Plus's exact neutral element, so signed zeros, infinities
 // and NaNs come out as a sequential sum gives them. Integers are added as
@@ -23,8 +28,18 @@
 #include <tessel/detail/partials.hpp>
 #include <tessel/detail/slices.hpp>
 
+#include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <type_traits>
+
+#if defined(__GNUC__) && !defined(__clang__) && !defined(__INTEL_LLVM_COMPILER) && !defined(__CUDACC__) && \
+    !defined(__HIPCC__) && !defined(SYCL_LANGUAGE_VERSION)
+#define TESSEL_VECTOR_SCAN
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+#endif
 
 namespace tessel::detail {
 
@@ -34,15 +49,20 @@ inline constexpr bool vector_plus_type =
     (std::is_floating_point_v<T> || (std::is_integral_v<T> && !std::is_same_v<T, bool>)) &&
     (sizeof(T) == 4 || sizeof(T) == 8) && !std::is_same_v<T, long double>;
 
-#if defined(__GNUC__) && !defined(__clang__) && !defined(__INTEL_LLVM_COMPILER) && !defined(__CUDACC__) && \
-    !defined(__HIPCC__) && !defined(SYCL_LANGUAGE_VERSION)
+#if defined(TESSEL_VECTOR_SCAN)
 inline constexpr bool vector_scan_compiled = true;
+#if defined(__SSE2__)
+inline constexpr bool vector_scan_streams = true;
+#else
+inline constexpr bool vector_scan_streams = false;
+#endif
 
 // The scan of in[0, count) after `carry` into out; an exclusive scan writes
 // each inclusive result one position later, the carry first. Returns the
-// total after the last element.
+// total after the last element. `stream`: non-temporal stores where the
+// target has them.
 template <class T>
-inline T vector_plus_scan(const T* in, T* out, index_type count, T carry, bool exclusive) {
+inline T vector_plus_scan(const T* in, T* out, index_type count, T carry, bool exclusive, bool stream = false) {
   using lane_type = std::conditional_t<std::is_integral_v<T>, std::make_unsigned<T>, std::common_type<T>>;
   using L = typename lane_type::type;
   using I = std::conditional_t<sizeof(L) == 8, long long, int>;  // shuffle indices as wide as the lanes
@@ -78,8 +98,35 @@ inline T vector_plus_scan(const T* in, T* out, index_type count, T carry, bool e
     else
       return __builtin_shuffle(x, lane_indices{1, 1});
   };
-  lanes running = splat(L(carry));
+  // One element at a time: until a streamed store is aligned, and the tail.
+  L value = L(carry);
   index_type i = 0;
+  const auto scalar_until = [&](index_type end) {
+    for (; i < end; ++i) {
+      const L next = L(in[i]);
+      const L sum = value + next;
+      out[i] = T(exclusive ? value : sum);
+      value = sum;
+    }
+  };
+  stream = stream && vector_scan_streams;
+  if (stream) {
+    const auto misaligned = reinterpret_cast<std::uintptr_t>(out) % 16;
+    scalar_until(misaligned % sizeof(T) != 0 ? count  // never aligned: no vector stores at all
+                                             : std::min<index_type>(count, index_type((16 - misaligned) % 16 / sizeof(T))));
+  }
+  const auto store = [&](T* at, lanes x) {
+#if defined(__SSE2__)
+    if (stream) {
+      __m128i bits;
+      std::memcpy(&bits, &x, sizeof bits);
+      _mm_stream_si128(reinterpret_cast<__m128i*>(at), bits);
+      return;
+    }
+#endif
+    std::memcpy(at, &x, sizeof x);
+  };
+  lanes running = splat(value);
   for (; i + 2 * n <= count; i += 2 * n) {
     lanes low, high;
     std::memcpy(&low, in + i, sizeof low);  // both loaded before storing: in may be out
@@ -94,21 +141,20 @@ inline T vector_plus_scan(const T* in, T* out, index_type count, T carry, bool e
       high = shift_in(low, high);
       low = shift_in(before, low);
     }
-    std::memcpy(out + i, &low, sizeof low);
-    std::memcpy(out + i + n, &high, sizeof high);
+    store(out + i, low);
+    store(out + i + n, high);
   }
-  L value = running[0];
-  for (; i < count; ++i) {
-    const L next = L(in[i]);
-    const L sum = value + next;
-    out[i] = T(exclusive ? value : sum);
-    value = sum;
-  }
+#if defined(__SSE2__)
+  if (stream) _mm_sfence();  // streamed stores are ordered before what follows
+#endif
+  value = running[0];
+  scalar_until(count);
   return T(value);
 }
 #else
 inline constexpr bool vector_scan_compiled = false;
 #endif
+#undef TESSEL_VECTOR_SCAN
 
 // Whether scan_chain takes vector_plus_scan: Plus of contiguous slices whose
 // input, output and scanned types are the same.
