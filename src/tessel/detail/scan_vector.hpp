@@ -13,7 +13,9 @@
 // Written with GCC's vector extensions, which every GCC target lowers (SSE2
 // on x86-64 by default), so it is compiled only by GCC for the host, and not
 // in translation units of a GPU compiler (there host spaces take the scalar
-// chain).
+// chain). On x86-64 CPUs with AVX2, vector_plus_scan runs the 32-byte loop
+// of scan_vector_avx2.hpp instead, chosen at run time (1.5x faster for 1M
+// floats, 1.7x for doubles).
 // Outputs larger than the caches may be written with non-temporal stores
 // (`stream`, SSE2 targets): a plain store first reads the line it fills, so
 // a scan moved three bytes for every two of a copy (memcpy streams). 16M
@@ -35,9 +37,13 @@
 
 #if defined(__GNUC__) && !defined(__clang__) && !defined(__INTEL_LLVM_COMPILER) && !defined(__CUDACC__) && \
     !defined(__HIPCC__) && !defined(SYCL_LANGUAGE_VERSION)
-#define TESSEL_VECTOR_SCAN
+#define TESSEL_DETAIL_VECTOR_SCAN
 #if defined(__SSE2__)
 #include <emmintrin.h>
+#endif
+#if defined(__x86_64__)
+#define TESSEL_DETAIL_VECTOR_SCAN_AVX2
+#include <tessel/detail/scan_vector_avx2.hpp>
 #endif
 #endif
 
@@ -49,7 +55,7 @@ inline constexpr bool vector_plus_type =
     (std::is_floating_point_v<T> || (std::is_integral_v<T> && !std::is_same_v<T, bool>)) &&
     (sizeof(T) == 4 || sizeof(T) == 8) && !std::is_same_v<T, long double>;
 
-#if defined(TESSEL_VECTOR_SCAN)
+#if defined(TESSEL_DETAIL_VECTOR_SCAN)
 inline constexpr bool vector_scan_compiled = true;
 #if defined(__SSE2__)
 inline constexpr bool vector_scan_streams = true;
@@ -57,14 +63,16 @@ inline constexpr bool vector_scan_streams = true;
 inline constexpr bool vector_scan_streams = false;
 #endif
 
-// The scan of in[0, count) after `carry` into out; an exclusive scan writes
-// each inclusive result one position later, the carry first. Returns the
-// total after the last element. `stream`: non-temporal stores where the
-// target has them.
+// The lanes T is added in: integers as their unsigned counterparts.
 template <class T>
-inline T vector_plus_scan(const T* in, T* out, index_type count, T carry, bool exclusive, bool stream = false) {
-  using lane_type = std::conditional_t<std::is_integral_v<T>, std::make_unsigned<T>, std::common_type<T>>;
-  using L = typename lane_type::type;
+using plus_lane_type =
+    typename std::conditional_t<std::is_integral_v<T>, std::make_unsigned<T>, std::common_type<T>>::type;
+
+// vector_plus_scan in 16-byte vectors: the loop for every GCC target, and
+// the one x86-64 CPUs without AVX2 run.
+template <class T>
+inline T vector16_plus_scan(const T* in, T* out, index_type count, T carry, bool exclusive, bool stream = false) {
+  using L = plus_lane_type<T>;
   using I = std::conditional_t<sizeof(L) == 8, long long, int>;  // shuffle indices as wide as the lanes
   constexpr int n = int(16 / sizeof(L));
   typedef L lanes __attribute__((vector_size(16)));
@@ -151,10 +159,21 @@ inline T vector_plus_scan(const T* in, T* out, index_type count, T carry, bool e
   scalar_until(count);
   return T(value);
 }
+
+// The scan of in[0, count) after `carry` into out; an exclusive scan writes
+// each inclusive result one position later, the carry first. Returns the
+// total after the last element. `stream`: non-temporal stores where the
+// target has them.
+template <class T>
+inline T vector_plus_scan(const T* in, T* out, index_type count, T carry, bool exclusive, bool stream = false) {
+#if defined(TESSEL_DETAIL_VECTOR_SCAN_AVX2)
+  if (avx2::available()) return avx2::plus_scan<plus_lane_type<T>>(in, out, count, carry, exclusive, stream);
+#endif
+  return vector16_plus_scan(in, out, count, carry, exclusive, stream);
+}
 #else
 inline constexpr bool vector_scan_compiled = false;
 #endif
-#undef TESSEL_VECTOR_SCAN
 
 // Whether scan_chain takes vector_plus_scan: Plus of contiguous slices whose
 // input, output and scanned types are the same.
