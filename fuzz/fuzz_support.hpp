@@ -285,6 +285,8 @@ inline tessel::TuningParameters random_tuning(Engine& engine, std::ostream& log)
   static const std::size_t stream_bytes[] = {0, 1000, std::size_t(32) << 20};
   tuning.scan_stream_bytes = stream_bytes[pick(engine, std::size(stream_bytes))];
   tuning.scan_stream_chunk_bytes = 1 + pick(engine, 200);
+  static const std::size_t inline_bytes[] = {0, 0, 0, 1000, std::size_t(1) << 40};
+  tuning.scan_inline_bytes = inline_bytes[pick(engine, std::size(inline_bytes))];
   tuning.findall_tiles_per_team = 1 + int(pick(engine, 3));
   tuning.batched_teams_per_thread = chance(engine, 50) ? 0 : (chance(engine, 50) ? 1 : 1 << 30);
   tuning.sort_runs_per_thread = 1 + int(pick(engine, 3));
@@ -313,7 +315,7 @@ inline tessel::TuningParameters random_tuning(Engine& engine, std::ostream& log)
       << tuning.max_items_per_thread << ", pad " << tuning.pad_runs << ", lookback " << tuning.scan_lookback
       << ", tiles/team " << tuning.scan_tiles_per_team << ", straight " << tuning.scan_straight
       << ", reduce ahead " << tuning.scan_reduce_ahead << ", stream above " << tuning.scan_stream_bytes << " in chunks of "
-      << tuning.scan_stream_chunk_bytes << ", findall tiles " << tuning.findall_tiles_per_team
+      << tuning.scan_stream_chunk_bytes << ", inline up to " << tuning.scan_inline_bytes << ", findall tiles " << tuning.findall_tiles_per_team
       << ", batch " << tuning.batched_teams_per_thread << ", sort runs " << tuning.sort_runs_per_thread
       << ", sort items " << tuning.sort_items_per_thread << ", merge tiles " << tuning.merge_tiles_per_team
       << ", radix bits " << tuning.radix_bits << ", chunk " << tuning.radix_chunk_size << ", atomics "

@@ -60,6 +60,7 @@ inline std::vector<tessel::TuningParameters> tiny_tunings(const tessel::TuningPa
             tuning.scan_stream_chunk_bytes = std::size_t(runs_per_thread) * 24;
           }
           tuning.scratch_bytes = 1 << 20;
+          tuning.scan_inline_bytes = 0;  // the kernels, not the calling thread
           tunings.push_back(tuning);
         }
   // Teams of four threads with long runs: loading a tile takes long enough
@@ -82,7 +83,7 @@ inline std::string describe(const tessel::TuningParameters& tuning) {
   text << "tuning{team " << tuning.team_size << ", runs/thread " << tuning.runs_per_thread << ", items "
        << tuning.max_items_per_thread << ", pad " << tuning.pad_runs << ", lookback " << tuning.scan_lookback
        << ", tiles/team " << tuning.scan_tiles_per_team << ", straight " << tuning.scan_straight << ", reduce ahead " << tuning.scan_reduce_ahead << ", stream above " << tuning.scan_stream_bytes
-       << " in chunks of " << tuning.scan_stream_chunk_bytes << " bytes, findall tiles/team " << tuning.findall_tiles_per_team
+       << " in chunks of " << tuning.scan_stream_chunk_bytes << " bytes, inline up to " << tuning.scan_inline_bytes << " bytes, findall tiles/team " << tuning.findall_tiles_per_team
        << ", batch teams/thread " << tuning.batched_teams_per_thread << "}";
   return text.str();
 }

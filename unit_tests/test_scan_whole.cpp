@@ -32,13 +32,17 @@ TYPED_TEST(ScanWhole, SizesAroundEveryTileBoundary) {
     Kokkos::View<T*, typename Space::memory_space> dst("tessel_test::dst", n);
     // Threaded host spaces reduce ahead (scan_reduce_ahead); without it
     // they take the chunks of scan_tiles_per_team, or with non-temporal
-    // stores, chunks reduced first.
+    // stores, chunks reduced first. Host spaces may also scan on the
+    // calling thread (scan_inline_bytes).
     for (bool lookback : {false, true})
       for (double reduce_ahead : {0.0, tuning.scan_reduce_ahead})
-        for (bool stream : {false, true}) {
+        for (bool stream : {false, true})
+          for (bool on_caller : {false, true}) {
+        if (on_caller && (lookback || reduce_ahead > 0)) continue;
         tessel::TuningParameters variant = tuning;
         variant.scan_lookback = lookback;
         variant.scan_reduce_ahead = reduce_ahead;
+        variant.scan_inline_bytes = on_caller ? std::size_t(1) << 40 : 0;
         if (stream) variant.scan_stream_bytes = 0;
         const std::string what = "n " + std::to_string(n) + " " + describe(variant);
         check_scan<Space>(src, dst, -1, tessel::Plus{}, std::optional<T>{}, variant, what);
@@ -64,7 +68,10 @@ TYPED_TEST(ScanWhole, StreamedStoresFromEveryAlignment) {
   for (auto& tuning : tunings) {
     tuning.scan_stream_bytes = 0;
     tuning.scan_stream_chunk_bytes = 40;
+    tuning.scan_inline_bytes = 0;
   }
+  tunings.push_back(tunings[0]);  // on the calling thread
+  tunings.back().scan_inline_bytes = std::size_t(1) << 40;
   for (const auto& tuning : tunings)
     for (std::size_t n : {std::size_t(0), std::size_t(1), std::size_t(2), std::size_t(5), std::size_t(17),
                           std::size_t(1000)})

@@ -79,6 +79,11 @@ struct TuningParameters {
   // by memory, where reading the blocks twice costs more than fixing up
   // chunks in cache.
   std::size_t scan_reduce_ahead_bytes = std::size_t(32) << 20;
+  // Whole scans straight through one contiguous slice (scan_straight) on a
+  // host space, whose input is at most this many bytes, run on the calling
+  // thread without a launch (where waking the other threads costs more than
+  // they save). Such a scan shows no kernel to Kokkos Tools. 0: never.
+  std::size_t scan_inline_bytes = 0;
   // Scans straight through contiguous slices (scan_straight) whose output
   // is larger than this many bytes write it with non-temporal stores where
   // the SIMD Plus scan has them (detail/scan_vector.hpp): it would leave the
@@ -334,6 +339,11 @@ struct ThreadedHostTuning : HostTuning {
     // 15.8 / 16.4 and 16.2 / 16.8: scans of more than 32 MiB (the L3 cache
     // of that VM) take the chunks.
     scan_reduce_ahead = 0.4;
+    // Two threads of that VM, medians of 3 x 3000, launched / on the calling
+    // thread: floats of 16 / 40 / 64 / 128 / 256 KiB 2.63 / 0.85, 3.34 /
+    // 1.91, 4.12 / 3.09, 5.80 / 6.10, 9.59 / 12.1 us; doubles of 32 / 80 /
+    // 128 / 256 KiB 2.89 / 1.24, 3.89 / 2.87, 4.95 / 4.71, 8.51 / 9.59 us.
+    scan_inline_bytes = std::size_t(96) << 10;
   }
 };
 
