@@ -98,7 +98,7 @@ void register_whole(std::int64_t n) {
       const auto src_and_dst = data();
       auto src = src_and_dst.first;
       auto dst = src_and_dst.second;
-      return [=] {
+      return [=, joined = std::make_shared<TbbWorkersJoined>()] {
         const ProcessCpus cpus;
         tbb::global_control threads(tbb::global_control::max_allowed_parallelism, std::size_t(Space().concurrency()));
         const T* in = src.data();

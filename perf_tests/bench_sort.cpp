@@ -39,16 +39,19 @@ template <class T, class Matrix, class Data>
 void register_host_baselines(const std::string& shape, std::int64_t n, std::int64_t length, std::int64_t bytes,
                              Data data) {
   const std::int64_t slices = n / length;
-  auto each_slice = [=](auto sort_one) {
+  // make_sort_one() is called once per benchmark run: what its sorter holds
+  // ends with the run.
+  auto each_slice_made = [=](auto make_sort_one) {
     return [=] {
       const auto matrix_and_reset = data();
       auto matrix = matrix_and_reset.first;
       auto reset = matrix_and_reset.second;
-      return std::make_pair(reset, [=] {
+      return std::make_pair(reset, [=, sort_one = make_sort_one()] {
         for (std::int64_t s = 0; s < slices; ++s) sort_one(&matrix(0, s), &matrix(0, s) + length);
       });
     };
   };
+  auto each_slice = [=](auto sort_one) { return each_slice_made([=] { return sort_one; }); };
   register_timed_with_reset(name("sort", "std-sort", type_name<T>(), shape), n, bytes,
                             each_slice([](T* first, T* last) { std::sort(first, last); }));
   if (length != n) return;
@@ -69,11 +72,13 @@ void register_host_baselines(const std::string& shape, std::int64_t n, std::int6
 #if defined(TESSEL_BENCH_HAVE_TBB)
   if constexpr (!std::is_same_v<Space, Kokkos::Serial>)
     register_timed_with_reset(name("sort", "tbb-parallel_sort", type_name<T>(), shape), n, bytes,
-                              each_slice([](T* first, T* last) {
-                                const ProcessCpus cpus;
-                                tbb::global_control threads(tbb::global_control::max_allowed_parallelism,
-                                                            std::size_t(Space().concurrency()));
-                                tbb::parallel_sort(first, last);
+                              each_slice_made([] {
+                                return [joined = std::make_shared<TbbWorkersJoined>()](T* first, T* last) {
+                                  const ProcessCpus cpus;
+                                  tbb::global_control threads(tbb::global_control::max_allowed_parallelism,
+                                                              std::size_t(Space().concurrency()));
+                                  tbb::parallel_sort(first, last);
+                                };
                               }));
 #endif
   auto buffer = std::make_shared<std::vector<T>>();

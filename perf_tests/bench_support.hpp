@@ -10,8 +10,14 @@
 #include <chrono>
 #include <cstdint>
 #include <limits>
+#include <memory>
+#include <new>
 #include <string>
 #include <vector>
+
+#if defined(TESSEL_BENCH_HAVE_TBB)
+#include <tbb/global_control.h>
+#endif
 
 namespace tessel_perf {
 
@@ -127,6 +133,25 @@ class ProcessCpus {
  private:
   std::vector<unsigned char> saved_;  // the thread's mask before, as the OS wrote it
 };
+
+#if defined(TESSEL_BENCH_HAVE_TBB)
+// TBB's workers spin for a while after parallel work before they sleep;
+// where there are no more cores than Kokkos threads they took the cores from
+// the runs interleaved after a TBB run (2 OpenMP threads of a 2-vCPU EPYC
+// VM, tessel's whole scan of 10^6 floats: 1.35x over one thread with TBB
+// runs interleaved, 1.58x without). A TBB benchmark holds one of these for
+// its run, so its workers are joined when its timed loop has ended.
+class TbbWorkersJoined {
+ public:
+  TbbWorkersJoined() : handle_(tbb::attach{}) {}
+  ~TbbWorkersJoined() { tbb::finalize(handle_, std::nothrow); }
+  TbbWorkersJoined(const TbbWorkersJoined&) = delete;
+  TbbWorkersJoined& operator=(const TbbWorkersJoined&) = delete;
+
+ private:
+  tbb::task_scheduler_handle handle_;
+};
+#endif
 
 // In a build whose default execution space is a threaded host backend, tessel
 // is also measured on Serial, so that one run compares the two; the
