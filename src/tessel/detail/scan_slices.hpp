@@ -146,10 +146,10 @@ void scan_slices(const char* function, const Exec& exec, const SrcLayout& src, c
                  bool exclusive, TuningParameters tuning) {
   if (src.count == 0 || src.length == 0) return;
   tuning = launch_tuning(exec, tuning);
+  using value_type = typename Partials::value_type;
   if constexpr (is_host_space<Exec> && SrcLayout::contiguous && DstLayout::contiguous) {
     // Small whole scans on the calling thread (TuningParameters::scan_inline_bytes),
     // after whatever the space still runs: the chain a lone team would run.
-    using value_type = typename Partials::value_type;
     if (tuning.scan_straight && tuning.team_size == 1 && src.count == 1 &&
         static_cast<std::size_t>(src.length) <= tuning.scan_inline_bytes / sizeof(value_type)) {
       exec.fence();
@@ -160,7 +160,6 @@ void scan_slices(const char* function, const Exec& exec, const SrcLayout& src, c
   }
   tuning.runs_per_thread = std::max(tuning.runs_per_thread, 1);
   const int runs = tuning.team_size * tuning.runs_per_thread;
-  using value_type = typename Partials::value_type;
   const int tile_elements = scan_tile<value_type>(tuning).elements();
   const bool contiguous = SrcLayout::contiguous && DstLayout::contiguous;
   if (tuning.batch_slices(src.count, src.length, contiguous, tile_elements, runs,
