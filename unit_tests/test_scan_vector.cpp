@@ -4,7 +4,8 @@
 // would otherwise go untested here. Every element is compared bit for bit
 // with a sequential loop: integers wrap as their unsigned counterparts;
 // floating-point inputs are integers (exact in any grouping), signed zeros,
-// one NaN payload and infinities of one sign.
+// one NaN payload and infinities of one sign. The AVX2 reduction is checked
+// the same way.
 #include <test_helpers.hpp>
 
 #include <tessel/detail/scan_vector.hpp>
@@ -103,6 +104,45 @@ void check_kernels() {
                 for (std::size_t i = 0; i < written.size(); ++i)
                   if (i < at || i >= at + n) ASSERT_TRUE(same_bits(written[i], T(99))) << what << ": wrote " << i;
               }
+}
+
+// The AVX2 Plus reduction (the reductions ahead of threaded scans) against
+// the sequential sum, bit for bit, from every offset of a 32-byte line.
+template <class T>
+void check_reduction() {
+#if defined(TESSEL_DETAIL_VECTOR_SCAN_AVX2)
+  using L = tessel::detail::plus_lane_type<T>;
+  if (!tessel::detail::avx2::available()) {
+    std::cout << "[   NOTE   ] this CPU has no AVX2: its reduction is not run\n";
+    return;
+  }
+  std::mt19937_64 engine(sizeof(T) * 100 + std::is_integral_v<T>);
+  std::vector<std::size_t> sizes;
+  for (std::size_t n = 0; n <= 70; ++n) sizes.push_back(n);
+  sizes.insert(sizes.end(), {1000, 1001, 4099});
+  for (std::size_t n : sizes)
+    for (int kind : {0, 1, 2})
+      for (std::size_t from = 0; from < 32 / sizeof(T); ++from) {
+        const auto in = values<T>(n, kind, engine);
+        std::vector<T> source(n + 8, T(99));
+        std::copy(in.begin(), in.end(), source.begin() + from);
+        L expected = std::is_floating_point_v<L> ? L(-0.0) : L(0);
+        for (T x : in) expected += L(x);
+        const T total = tessel::detail::avx2::plus_reduce<L>(source.data() + from, index_type(n));
+        ASSERT_TRUE(same_bits(total, T(expected)))
+            << n << " elements of kind " << kind << " at " << from << ": " << bits_of(total) << ", expected "
+            << bits_of(T(expected));
+      }
+#endif
+}
+
+TEST(ScanVector, TheReductionMatchesTheSequentialSum) {
+  check_reduction<float>();
+  check_reduction<double>();
+  check_reduction<std::int32_t>();
+  check_reduction<std::uint32_t>();
+  check_reduction<std::int64_t>();
+  check_reduction<std::uint64_t>();
 }
 
 TEST(ScanVector, EveryKernelMatchesTheSequentialLoop) {

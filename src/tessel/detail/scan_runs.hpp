@@ -241,6 +241,10 @@ template <class Partials, class Source>
 KOKKOS_INLINE_FUNCTION typename Partials::partial_type reduce_straight(const Partials& partials, const Source& source,
                                                                        index_type first, index_type count) {
   using value_type = typename Partials::value_type;
+  if constexpr (vector_plus_reduce_applies<Partials, Source>) {
+    value_type sum;
+    if (vector_plus_reduce(source.first + first, count, sum)) return Partials::make(sum);
+  }
   typename Partials::partial_type total = Partials::empty();
   constexpr index_type piece = index_type(1) << 30;  // reduce_unordered counts in int
   for (index_type begin = first; begin < first + count; begin += piece) {

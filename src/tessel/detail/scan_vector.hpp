@@ -171,6 +171,20 @@ inline T vector_plus_scan(const T* in, T* out, index_type count, T carry, bool e
 #endif
   return vector16_plus_scan(in, out, count, carry, exclusive, stream);
 }
+
+// The Plus reduction of in[0, count), regrouped as above, where the CPU runs
+// AVX2; false where it does not (the caller reduces as it would otherwise).
+template <class T>
+inline bool vector_plus_reduce(const T* in, index_type count, T& total) {
+#if defined(TESSEL_DETAIL_VECTOR_SCAN_AVX2)
+  if (avx2::available()) {
+    total = avx2::plus_reduce<plus_lane_type<T>>(in, count);
+    return true;
+  }
+#endif
+  (void)in, (void)count, (void)total;
+  return false;
+}
 #else
 inline constexpr bool vector_scan_compiled = false;
 #endif
@@ -182,6 +196,13 @@ inline constexpr bool vector_plus_scan_applies =
     vector_scan_compiled && std::is_same_v<std::remove_cv_t<decltype(Partials::op)>, Plus> && vector_plus_type<T> &&
     (std::is_same_v<Source, ContiguousSlice<T>> || std::is_same_v<Source, ContiguousSlice<const T>>) &&
     std::is_same_v<Target, ContiguousSlice<T>>;
+
+// Whether reduce_straight may take vector_plus_reduce: Plus of a contiguous
+// slice of the scanned type.
+template <class Partials, class Source, class T = typename Partials::value_type>
+inline constexpr bool vector_plus_reduce_applies =
+    vector_scan_compiled && std::is_same_v<std::remove_cv_t<decltype(Partials::op)>, Plus> && vector_plus_type<T> &&
+    (std::is_same_v<Source, ContiguousSlice<T>> || std::is_same_v<Source, ContiguousSlice<const T>>);
 
 }  // namespace tessel::detail
 

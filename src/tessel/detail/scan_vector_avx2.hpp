@@ -128,6 +128,34 @@ TESSEL_AVX2 __attribute__((noinline)) T plus_scan(const T* in, T* out, Index cou
   return T(value);
 }
 
+// The Plus reduction of in[0, count) in any grouping, as vector_plus_reduce;
+// L is T's lane type. Four accumulators of 32 bytes: the reductions ahead of
+// threaded scans (scan_reduce_ahead.hpp) read a block while another thread
+// scans, and with the 16 scalar accumulators of reduce_unordered, which a
+// plain x86-64 build turns into 16-byte vectors, 400K elements on one EPYC
+// (Zen 3) core took 0.32-0.46 of the time of this file's scan of as many;
+// this 0.28-0.40 (floats 25.3 -> 21.9 us, int64 48 -> 42 us).
+template <class L, class T, class Index>
+TESSEL_AVX2 __attribute__((noinline)) T plus_reduce(const T* in, Index count) {
+  constexpr Index n = Index(32 / sizeof(L));
+  constexpr int ways = 4;
+  const L neutral_lane = std::is_floating_point_v<L> ? L(-0.0) : L(0);
+  L lanes[n];
+  for (Index lane = 0; lane < n; ++lane) lanes[lane] = neutral_lane;
+  __m256i sums[ways];
+  for (__m256i& sum : sums) std::memcpy(&sum, lanes, sizeof sum);
+  Index i = 0;
+  for (; i + ways * n <= count; i += ways * n)
+    for (int way = 0; way < ways; ++way)
+      sums[way] = add<L>(sums[way], _mm256_loadu_si256(reinterpret_cast<const __m256i*>(in + i + way * n)));
+  const __m256i sum = add<L>(add<L>(sums[0], sums[1]), add<L>(sums[2], sums[3]));
+  std::memcpy(lanes, &sum, sizeof sum);
+  L total = neutral_lane;
+  for (Index lane = 0; lane < n; ++lane) total += lanes[lane];
+  for (; i < count; ++i) total += L(in[i]);
+  return T(total);
+}
+
 // Whether this CPU runs AVX2 (and its operating system saves the registers).
 inline bool available() {
 #if defined(__AVX2__)
