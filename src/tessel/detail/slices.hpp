@@ -67,16 +67,17 @@ struct SliceLayout {
   index_type size() const { return count * length; }
 };
 
-// `count` contiguous slices of `length` elements one after the other: the
-// layout of tessel's own workspaces.
+// `count` contiguous slices of `length` elements, each `pitch` (at least
+// `length`; by default `length`) after the one before: the layout of
+// tessel's own workspaces.
 template <class T>
-SliceLayout<T, true> packed_slices(T* data, index_type count, index_type length) {
+SliceLayout<T, true> packed_slices(T* data, index_type count, index_type length, index_type pitch = -1) {
   SliceLayout<T, true> layout;
   layout.data = data;
   layout.count = count;
   layout.length = length;
   layout.inner_extent = count > 0 ? count : 1;
-  layout.inner_stride = length;
+  layout.inner_stride = pitch < length ? length : pitch;
   return layout;
 }
 
