@@ -264,7 +264,9 @@ TYPED_TEST(Radix, WorkspaceIsReusedAcrossSizes) {
 
 // Rows of a LayoutLeft matrix (strided slices) are staged, sorted and
 // staged back in batches: enough rows here for several batches and a
-// partial last one, in both orders.
+// partial last one, in both orders; keys alone and with double values
+// (staged slices of 4 KiB and more start an odd number of lines apart:
+// 1040 floats and 1032 doubles here).
 TYPED_TEST(Radix, StridedRowsInSeveralStageBatches) {
   using Space = TypeParam;
   using Records = tessel::detail::Records<tessel::detail::SliceLayout<float, false>, tessel::detail::NoValues>;
@@ -289,6 +291,30 @@ TYPED_TEST(Radix, StridedRowsInSeveralStageBatches) {
       std::vector<float> got(length);
       for (std::size_t i = 0; i < length; ++i) got[i] = host(r, i);
       expect_sorted_slice(input[r], got, descending, true, "row " + std::to_string(r));
+    }
+    // The same rows by key, each value its position in its row.
+    for (std::size_t r = 0; r < rows; ++r)
+      for (std::size_t i = 0; i < length; ++i) host(r, i) = input[r][i];
+    Kokkos::deep_copy(keys, host);
+    Kokkos::View<double**, Kokkos::LayoutLeft, typename Space::memory_space> values("tessel_test::values", rows,
+                                                                                    length);
+    auto values_host = Kokkos::create_mirror_view(values);
+    for (std::size_t r = 0; r < rows; ++r)
+      for (std::size_t i = 0; i < length; ++i) values_host(r, i) = double(i);
+    Kokkos::deep_copy(values, values_host);
+    tessel::sort_by_key(Space(), keys, values, sort_options<tessel::RadixSort>(1, descending));
+    Kokkos::deep_copy(host, keys);
+    Kokkos::deep_copy(values_host, values);
+    for (std::size_t r = 0; r < rows; ++r) {
+      std::vector<std::size_t> order(length);
+      std::iota(order.begin(), order.end(), std::size_t(0));
+      std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return descending ? total_less(input[r][b], input[r][a]) : total_less(input[r][a], input[r][b]);
+      });
+      for (std::size_t i = 0; i < length; ++i) {
+        ASSERT_EQ(values_host(r, i), double(order[i])) << "by key, row " << r << " at " << i;
+        ASSERT_TRUE(same_bits(host(r, i), input[r][order[i]])) << "by key, row " << r << " at " << i;
+      }
     }
   }
 }
@@ -411,6 +437,22 @@ TEST(RadixPlan, CountingAndItsCounters) {
         EXPECT_LE(team_radix_counters(radix_digits(key_bytes, bits), counting),
                   team_radix_counters(radix_digits(key_bytes, bits + 1), counting))
             << key_bytes << " bytes, " << bits << " bits";
+}
+
+// Staged slices of 4 KiB and more start an odd number of 64-byte lines
+// apart; shorter ones, and types whose size does not divide a line, are
+// packed.
+TEST(RadixPlan, StagedSlicesStartAnOddNumberOfLinesApart) {
+  using tessel::detail::staged_pitch;
+  EXPECT_EQ(staged_pitch(1024, 4), 1040);    // 64 lines -> 65
+  EXPECT_EQ(staged_pitch(16384, 4), 16400);  // 1024 -> 1025
+  EXPECT_EQ(staged_pitch(1024, 8), 1032);    // 128 -> 129
+  EXPECT_EQ(staged_pitch(1100, 4), 1104);    // 68.75 -> 69
+  EXPECT_EQ(staged_pitch(1536, 4), 1552);    // 96 -> 97
+  EXPECT_EQ(staged_pitch(4096, 1), 4160);    // 64 -> 65
+  EXPECT_EQ(staged_pitch(1000, 4), 1000);    // under 4 KiB
+  EXPECT_EQ(staged_pitch(3, 8), 3);
+  EXPECT_EQ(staged_pitch(2000, 12), 2000);   // 12 bytes do not divide a line
 }
 
 // Slices sorted one team each through the workspace share it out: at most

@@ -79,9 +79,11 @@ std::size_t packed_records_bytes(index_type count, index_type length) {
 // lines that evict each other from the 8 or 16 ways of the L1 and L2
 // caches. (Standalone staging of 1024 rows of 16K floats of a LayoutLeft
 // matrix in tiles of 128 x 60, one EPYC core: in 68 -> 56 ms, out 58 -> 48
-// ms.) Types whose size does not divide 64 keep `length`.
+// ms.) Slices shorter than a 4 KiB page, which spread over the sets anyway
+// and would grow by up to a line each, and types whose size does not divide
+// 64 keep `length`.
 inline index_type staged_pitch(index_type length, std::size_t bytes) {
-  if (bytes == 0 || 64 % bytes != 0) return length;
+  if (bytes == 0 || 64 % bytes != 0 || std::size_t(length) * bytes < 4096) return length;
   const index_type per_line = index_type(64 / bytes);
   index_type lines = (length + per_line - 1) / per_line;
   if (lines % 2 == 0) ++lines;
