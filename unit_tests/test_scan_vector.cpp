@@ -60,13 +60,19 @@ std::vector<T> values(std::size_t n, int kind, std::mt19937_64& engine) {
   return in;
 }
 
+// Every size up to 70 (every tail of every vector loop), and a few long ones.
+std::vector<std::size_t> test_sizes() {
+  std::vector<std::size_t> sizes;
+  for (std::size_t n = 0; n <= 70; ++n) sizes.push_back(n);
+  sizes.insert(sizes.end(), {1000, 1001, 4099});
+  return sizes;
+}
+
 template <class T>
 void check_kernels() {
   using L = tessel::detail::plus_lane_type<T>;
   std::mt19937_64 engine(sizeof(T) * 10 + std::is_integral_v<T>);
-  std::vector<std::size_t> sizes;
-  for (std::size_t n = 0; n <= 70; ++n) sizes.push_back(n);
-  sizes.insert(sizes.end(), {1000, 1001, 4099});
+  const std::vector<std::size_t> sizes = test_sizes();
   for (const auto& [name, scan] : kernels<T>())
     for (std::size_t n : sizes)
       for (int kind : {0, 1, 2})
@@ -117,9 +123,7 @@ void check_reduction() {
     return;
   }
   std::mt19937_64 engine(sizeof(T) * 100 + std::is_integral_v<T>);
-  std::vector<std::size_t> sizes;
-  for (std::size_t n = 0; n <= 70; ++n) sizes.push_back(n);
-  sizes.insert(sizes.end(), {1000, 1001, 4099});
+  const std::vector<std::size_t> sizes = test_sizes();
   for (std::size_t n : sizes)
     for (int kind : {0, 1, 2})
       for (std::size_t from = 0; from < 32 / sizeof(T); ++from) {

@@ -65,7 +65,7 @@ std::size_t radix_workspace_bytes(index_type count, index_type length, const Tun
   std::size_t sorting = radix_unstaged_bytes<Source>(batch, length, tuning, units);
   if (count % batch != 0)
     sorting = std::max(sorting, radix_unstaged_bytes<Source>(count % batch, length, tuning, units));
-  return staged_records_bytes<Key, Value, Source::has_values>(batch, length) + sorting;
+  return packed_records_bytes<Key, Value, Source::has_values>(batch, length, /*staged=*/true) + sorting;
 }
 
 // Long slices, several teams each: per needed pass a count, one scan over
@@ -200,7 +200,7 @@ void radix_sort_slices(const char* function, const Exec& exec, index_type count,
     using Key = typename Source::key_type;
     using Value = typename Source::value_type;
     const index_type batch = radix_stage_batch_for<Source>(count, length, radix_units(exec, tuning));
-    const auto staged = staged_records<Key, Value, Source::has_values>(cursor, batch, length);
+    const auto staged = packed_records<Key, Value, Source::has_values>(cursor, batch, length, /*staged=*/true);
     for (index_type first = 0; first < count; first += batch) {
       const index_type n = std::min(batch, count - first);
       WorkspaceCursor sorting = cursor;  // every batch sorts in the same room

@@ -59,19 +59,6 @@ inline SortTile sort_tile(const TuningParameters& tuning, std::size_t record_byt
 template <class Key, class Value, bool HasValues>
 using PackedRecords = Records<SliceLayout<Key, true>, std::conditional_t<HasValues, SliceLayout<Value, true>, NoValues>>;
 
-template <class Key, class Value, bool HasValues>
-PackedRecords<Key, Value, HasValues> packed_records(WorkspaceCursor& cursor, index_type count, index_type length) {
-  PackedRecords<Key, Value, HasValues> result;
-  result.keys = packed_slices(cursor.take<Key>(count * length), count, length);
-  if constexpr (HasValues) result.values = packed_slices(cursor.take<Value>(count * length), count, length);
-  return result;
-}
-
-template <class Key, class Value, bool HasValues>
-std::size_t packed_records_bytes(index_type count, index_type length) {
-  return WorkspaceCursor::bytes<Key>(count * length) + (HasValues ? WorkspaceCursor::bytes<Value>(count * length) : 0);
-}
-
 // Elements of `bytes` each from one staged slice's start to the next's: the
 // slice rounded up to whole 64-byte lines, and to an odd number of them.
 // Slices of a power-of-two size (rows of 16K floats: 64 KiB) otherwise
@@ -90,24 +77,30 @@ inline index_type staged_pitch(index_type length, std::size_t bytes) {
   return lines * per_line;
 }
 
-// packed_records whose slices are staged_pitch apart: the staging buffers
-// of strided slices.
+// Packed buffers for `count` x `length` records, slices one after the other,
+// or, for the staging buffers of strided slices (`staged`), staged_pitch
+// apart; keys and values each at their own pitch.
+inline index_type record_pitch(index_type length, std::size_t bytes, bool staged) {
+  return staged ? staged_pitch(length, bytes) : length;
+}
+
 template <class Key, class Value, bool HasValues>
-PackedRecords<Key, Value, HasValues> staged_records(WorkspaceCursor& cursor, index_type count, index_type length) {
+PackedRecords<Key, Value, HasValues> packed_records(WorkspaceCursor& cursor, index_type count, index_type length,
+                                                    bool staged = false) {
   PackedRecords<Key, Value, HasValues> result;
-  const index_type key_pitch = staged_pitch(length, sizeof(Key));
+  const index_type key_pitch = record_pitch(length, sizeof(Key), staged);
   result.keys = packed_slices(cursor.take<Key>(count * key_pitch), count, length, key_pitch);
   if constexpr (HasValues) {
-    const index_type value_pitch = staged_pitch(length, sizeof(Value));
+    const index_type value_pitch = record_pitch(length, sizeof(Value), staged);
     result.values = packed_slices(cursor.take<Value>(count * value_pitch), count, length, value_pitch);
   }
   return result;
 }
 
 template <class Key, class Value, bool HasValues>
-std::size_t staged_records_bytes(index_type count, index_type length) {
-  return WorkspaceCursor::bytes<Key>(count * staged_pitch(length, sizeof(Key))) +
-         (HasValues ? WorkspaceCursor::bytes<Value>(count * staged_pitch(length, sizeof(Value))) : 0);
+std::size_t packed_records_bytes(index_type count, index_type length, bool staged = false) {
+  return WorkspaceCursor::bytes<Key>(count * record_pitch(length, sizeof(Key), staged)) +
+         (HasValues ? WorkspaceCursor::bytes<Value>(count * record_pitch(length, sizeof(Value), staged)) : 0);
 }
 
 // Two packed buffers of `count` x `length` of the records' kind: the
