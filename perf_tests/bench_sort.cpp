@@ -159,6 +159,7 @@ void register_sort_benchmarks() {
   register_slices<float, tessel::RadixSort>(n, 262144, "radix", true);
   register_slices<float, tessel::MergeSort>(n, 262144, "merge", true);
   register_slices<float, tessel::RadixSort>(n, 16384, "radix", true);
+  register_slices<float, tessel::RadixSort>(n, 1024, "radix", true);
   // Small cases for quick runs.
   register_shape<float>(10000, 100);
   register_shape<float>(10000, 10000);

@@ -292,31 +292,58 @@ TYPED_TEST(Radix, StridedRowsInSeveralStageBatches) {
       for (std::size_t i = 0; i < length; ++i) got[i] = host(r, i);
       expect_sorted_slice(input[r], got, descending, true, "row " + std::to_string(r));
     }
-    // The same rows by key, each value its position in its row.
-    for (std::size_t r = 0; r < rows; ++r)
-      for (std::size_t i = 0; i < length; ++i) host(r, i) = input[r][i];
-    Kokkos::deep_copy(keys, host);
-    Kokkos::View<double**, Kokkos::LayoutLeft, typename Space::memory_space> values("tessel_test::values", rows,
-                                                                                    length);
-    auto values_host = Kokkos::create_mirror_view(values);
-    for (std::size_t r = 0; r < rows; ++r)
-      for (std::size_t i = 0; i < length; ++i) values_host(r, i) = double(i);
-    Kokkos::deep_copy(values, values_host);
-    tessel::sort_by_key(Space(), keys, values, sort_options<tessel::RadixSort>(1, descending));
-    Kokkos::deep_copy(host, keys);
-    Kokkos::deep_copy(values_host, values);
-    for (std::size_t r = 0; r < rows; ++r) {
-      std::vector<std::size_t> order(length);
-      std::iota(order.begin(), order.end(), std::size_t(0));
-      std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-        return descending ? total_less(input[r][b], input[r][a]) : total_less(input[r][a], input[r][b]);
-      });
-      for (std::size_t i = 0; i < length; ++i) {
-        ASSERT_EQ(values_host(r, i), double(order[i])) << "by key, row " << r << " at " << i;
-        ASSERT_TRUE(same_bits(host(r, i), input[r][order[i]])) << "by key, row " << r << " at " << i;
+    // The same rows by key, each value its position in its row: values of
+    // the keys' layout, and contiguous rows of values beside strided keys.
+    auto by_key = [&](auto values_layout, const char* label) {
+      using ValuesLayout = decltype(values_layout);
+      for (std::size_t r = 0; r < rows; ++r)
+        for (std::size_t i = 0; i < length; ++i) host(r, i) = input[r][i];
+      Kokkos::deep_copy(keys, host);
+      Kokkos::View<double**, ValuesLayout, typename Space::memory_space> values("tessel_test::values", rows, length);
+      auto values_host = Kokkos::create_mirror_view(values);
+      for (std::size_t r = 0; r < rows; ++r)
+        for (std::size_t i = 0; i < length; ++i) values_host(r, i) = double(i);
+      Kokkos::deep_copy(values, values_host);
+      tessel::sort_by_key(Space(), keys, values, sort_options<tessel::RadixSort>(1, descending));
+      Kokkos::deep_copy(host, keys);
+      Kokkos::deep_copy(values_host, values);
+      for (std::size_t r = 0; r < rows; ++r) {
+        std::vector<std::size_t> order(length);
+        std::iota(order.begin(), order.end(), std::size_t(0));
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+          return descending ? total_less(input[r][b], input[r][a]) : total_less(input[r][a], input[r][b]);
+        });
+        for (std::size_t i = 0; i < length; ++i) {
+          ASSERT_EQ(values_host(r, i), double(order[i])) << label << ", row " << r << " at " << i;
+          ASSERT_TRUE(same_bits(host(r, i), input[r][order[i]])) << label << ", row " << r << " at " << i;
+        }
       }
-    }
+    };
+    by_key(Kokkos::LayoutLeft{}, "by key, LayoutLeft values");
+    by_key(Kokkos::LayoutRight{}, "by key, LayoutRight values");
   }
+}
+
+// Lone threads stage slices whose positions are pages apart without
+// scratch, others through it (StageKernel): the step that decides.
+TEST(RadixPlan, StagingWithoutScratchFollowsTheWidestStep) {
+  using tessel::detail::records;
+  using tessel::detail::records_stride_bytes;
+  std::vector<float> keys(1);
+  std::vector<double> values(1);
+  const auto rows = [](auto* data, tessel::detail::index_type stride) {
+    tessel::detail::SliceLayout<std::remove_pointer_t<decltype(data)>, false> layout;
+    layout.data = data;
+    layout.stride = stride;
+    return layout;
+  };
+  const auto packed = [](auto* data) { return tessel::detail::packed_slices(data, 1, 1); };
+  EXPECT_EQ(records_stride_bytes(records(rows(keys.data(), 1300), tessel::detail::NoValues{})), 5200u);
+  EXPECT_EQ(records_stride_bytes(records(packed(keys.data()), rows(values.data(), 300))), 2400u);
+  EXPECT_EQ(records_stride_bytes(records(rows(keys.data(), 300), rows(values.data(), 300))), 2400u);
+  EXPECT_EQ(records_stride_bytes(records(packed(keys.data()), packed(values.data()))), 0u);
+  EXPECT_GT(5200u, tessel::detail::stage_direct_stride_bytes);
+  EXPECT_LT(300u * sizeof(float), tessel::detail::stage_direct_stride_bytes);
 }
 
 TYPED_TEST(Radix, BadArgumentsThrowBeforeWriting) {

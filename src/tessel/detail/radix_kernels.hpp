@@ -16,6 +16,9 @@
 #include <tessel/detail/radix_team.hpp>
 #include <tessel/detail/sort_algorithms.hpp>
 
+#include <algorithm>
+#include <cstddef>
+
 namespace tessel::detail {
 
 template <class Layout>
@@ -28,6 +31,20 @@ struct is_strided_layout<SliceLayout<T, false>> : std::true_type {};
 template <class Records>
 inline constexpr bool strided_records = is_strided_layout<typename Records::keys_type>::value ||
                                         is_strided_layout<typename Records::values_type>::value;
+
+// The widest step in bytes between neighbouring elements of a strided
+// slice of `records` (0 when every slice is contiguous).
+template <class Layout>
+std::size_t layout_stride_bytes(const Layout& layout) {
+  if constexpr (is_strided_layout<Layout>::value)
+    return std::size_t(layout.stride < 0 ? -layout.stride : layout.stride) * sizeof(typename Layout::value_type);
+  else
+    return 0;
+}
+template <class Records>
+std::size_t records_stride_bytes(const Records& records) {
+  return std::max(layout_stride_bytes(records.keys), layout_stride_bytes(records.values));
+}
 
 // Raw pointers to one slice's keys and values in a buffer.
 template <class Key, class Value, bool HasValues>
@@ -425,6 +442,22 @@ struct RadixScatterKernel {
 // LayoutLeft matrix, one Xeon core: 216 -> 170 ms and 192 -> 171 ms; 101
 // and 121 ms as columns).
 inline constexpr int stage_tile_slices = 128;
+
+// From this step between a strided slice's neighbouring elements on, lone
+// threads stage without scratch (StageKernel::copy_alone). Staging 16M
+// floats from and back to the rows of a LayoutLeft matrix (the step is the
+// row count times 4 bytes), one EPYC (Zen 3) core, best of 10, ms in / out:
+//   rows of     step    scratch      direct
+//   262144      256 B   30 / 33      51 / 37
+//   131072      512 B   28 / 29      40 / 88
+//    65536        1 KiB 46 / 46      39 / 81
+//    32768        2 KiB 73 / 53      43 / 48
+//    16384        4 KiB 84 / 65      46 / 58
+//     8192        8 KiB 57 / 48      29 / 36
+//     4096       16 KiB 49 / 42      31 / 34
+// (Rows a few pages apart: the scratch path's read phase waits on one
+// page after another.)
+inline constexpr std::size_t stage_direct_stride_bytes = 2048;
 struct StageTile {
   int slices;
   int positions;
@@ -445,20 +478,46 @@ struct StageKernel {
   StageTile tile;
   index_type tiles_along;  // tiles along a slice
   index_type from_first, to_first;
+  bool direct;  // lone threads copy without scratch (copy_alone)
 
   static std::size_t scratch_bytes(const StageTile& tile) {
     const std::size_t n = std::size_t(tile.slices) * std::size_t(tile.positions);
     return scratch_for<key_type>(n) + (has_values ? scratch_for<value_type>(n) : 0);
   }
+  // Lone threads (host backends) copy without scratch where the strided
+  // side's positions are pages apart (stage_direct_stride_bytes): a line's
+  // worth of positions of every slice of the tile at a time, the stores
+  // running along memory (across slices into a strided target, along each
+  // slice into a packed one). The reads, a few lines from each of many
+  // pages, which hardware prefetchers do not follow across pages, then
+  // overlap with the stores instead of waiting page after page in a read
+  // phase.
+  template <class InSlice, class OutSlice>
+  KOKKOS_INLINE_FUNCTION void copy_alone(const InSlice* ins, const OutSlice* outs, int slices,
+                                         index_type first_position, int positions) const {
+    constexpr int line = 64 / int(sizeof(key_type)) > 0 ? 64 / int(sizeof(key_type)) : 1;
+    const auto copy = [&](int sl, index_type p) {
+      outs[sl].keys[p] = ins[sl].keys[p];
+      if constexpr (has_values) outs[sl].values[p] = ins[sl].values[p];
+    };
+    for (int group = 0; group < positions; group += line) {
+      const index_type begin = first_position + group;
+      const index_type end = begin + (positions - group < line ? positions - group : line);
+      if (strided_records<To>)
+        for (index_type p = begin; p < end; ++p)
+          for (int sl = 0; sl < slices; ++sl) copy(sl, p);
+      else
+        for (int sl = 0; sl < slices; ++sl)
+          for (index_type p = begin; p < end; ++p) copy(sl, p);
+    }
+  }
+
   template <class Member>
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
     const index_type first_slice = (team.league_rank() / tiles_along) * tile.slices;
     const index_type first_position = (team.league_rank() % tiles_along) * tile.positions;
     const int slices = count - first_slice < tile.slices ? int(count - first_slice) : tile.slices;
     const int positions = length - first_position < tile.positions ? int(length - first_position) : tile.positions;
-    const std::size_t n = std::size_t(tile.slices) * std::size_t(tile.positions);
-    key_type* keys = take_scratch<key_type>(team, n);
-    value_type* values = has_values ? take_scratch<value_type>(team, n) : nullptr;
     // The tile's slices, located once: finding a slice costs 64-bit
     // divisions, which per element would cost more than the copy.
     using InSlice = decltype(records_slice(from, 0));
@@ -469,6 +528,13 @@ struct StageKernel {
       ins[sl] = records_slice(from, from_first + first_slice + sl);
       outs[sl] = records_slice(to, to_first + first_slice + sl);
     }
+    if (direct && team.team_size() == 1) {
+      copy_alone(ins, outs, slices, first_position, positions);
+      return;
+    }
+    const std::size_t n = std::size_t(tile.slices) * std::size_t(tile.positions);
+    key_type* keys = take_scratch<key_type>(team, n);
+    value_type* values = has_values ? take_scratch<value_type>(team, n) : nullptr;
     auto read = [&](int sl, int po) {
       keys[sl * tile.positions + po] = ins[sl].keys[first_position + po];
       if constexpr (has_values) values[sl * tile.positions + po] = ins[sl].values[first_position + po];

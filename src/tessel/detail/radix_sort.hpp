@@ -188,7 +188,9 @@ void stage_records(const char* function, const Exec& exec, index_type count, ind
   const index_type across = (count + tile.slices - 1) / tile.slices;
   Kokkos::parallel_for("tessel::sort::radix_stage",
                        make_team_policy(function, exec, along * across, tuning.team_size, Kernel::scratch_bytes(tile)),
-                       Kernel{from, to, count, length, tile, along, from_first, to_first});
+                       Kernel{from, to, count, length, tile, along, from_first, to_first,
+                              std::max(records_stride_bytes(from), records_stride_bytes(to)) >=
+                                  stage_direct_stride_bytes});
 }
 
 template <class Exec, class Source, class Target, class Order>
