@@ -15,6 +15,7 @@
 
 #include <tessel/detail/radix_team.hpp>
 #include <tessel/detail/sort_algorithms.hpp>
+#include <tessel/detail/stage_lines.hpp>
 
 #include <algorithm>
 #include <cstddef>
@@ -447,16 +448,17 @@ inline constexpr int stage_tile_slices = 128;
 // threads stage without scratch (StageKernel::copy_alone). Staging 16M
 // floats from and back to the rows of a LayoutLeft matrix (the step is the
 // row count times 4 bytes), one EPYC (Zen 3) core, best of 10, ms in / out:
-//   rows of     step    scratch      direct
-//   262144      256 B   30 / 33      51 / 37
-//   131072      512 B   28 / 29      40 / 88
-//    65536        1 KiB 46 / 46      39 / 81
-//    32768        2 KiB 73 / 53      43 / 48
-//    16384        4 KiB 84 / 65      46 / 58
-//     8192        8 KiB 57 / 48      29 / 36
-//     4096       16 KiB 49 / 42      31 / 34
-// (Rows a few pages apart: the scratch path's read phase waits on one
-// page after another.)
+//   rows of   step     scratch   direct, AVX2   direct, scalar
+//   262144    256 B    25 / 32   32 / 39        51 / 37
+//   131072    512 B    24 / 29   30 / 38        40 / 88
+//    65536      1 KiB  43 / 44   32 / 39        39 / 81
+//    32768      2 KiB  59 / 47   29 / 34        43 / 48
+//    16384      4 KiB  61 / 47   30 / 30        46 / 58
+//     8192      8 KiB  51 / 39   25 / 16        29 / 36
+//     4096     16 KiB  35 / 30   24 / 15        31 / 34
+// (Rows pages apart: the scratch path's read phase waits on one page after
+// another. The scalar copy, for CPUs without AVX2 and elements of other
+// sizes, sets the bar at 2 KiB.)
 inline constexpr std::size_t stage_direct_stride_bytes = 2048;
 struct StageTile {
   int slices;
@@ -485,30 +487,23 @@ struct StageKernel {
     return scratch_for<key_type>(n) + (has_values ? scratch_for<value_type>(n) : 0);
   }
   // Lone threads (host backends) copy without scratch where the strided
-  // side's positions are pages apart (stage_direct_stride_bytes): a line's
-  // worth of positions of every slice of the tile at a time, the stores
-  // running along memory (across slices into a strided target, along each
-  // slice into a packed one). The reads, a few lines from each of many
-  // pages, which hardware prefetchers do not follow across pages, then
-  // overlap with the stores instead of waiting page after page in a read
-  // phase.
+  // side's positions are pages apart (stage_direct_stride_bytes), a line's
+  // worth of positions of every slice of the tile at a time
+  // (stage_lines.hpp): reads of a few lines from each of many pages, which
+  // hardware prefetchers do not follow across pages, then overlap with the
+  // stores instead of waiting page after page in a read phase.
   template <class InSlice, class OutSlice>
   KOKKOS_INLINE_FUNCTION void copy_alone(const InSlice* ins, const OutSlice* outs, int slices,
                                          index_type first_position, int positions) const {
     constexpr int line = 64 / int(sizeof(key_type)) > 0 ? 64 / int(sizeof(key_type)) : 1;
-    const auto copy = [&](int sl, index_type p) {
-      outs[sl].keys[p] = ins[sl].keys[p];
-      if constexpr (has_values) outs[sl].values[p] = ins[sl].values[p];
-    };
     for (int group = 0; group < positions; group += line) {
       const index_type begin = first_position + group;
       const index_type end = begin + (positions - group < line ? positions - group : line);
-      if (strided_records<To>)
-        for (index_type p = begin; p < end; ++p)
-          for (int sl = 0; sl < slices; ++sl) copy(sl, p);
-      else
-        for (int sl = 0; sl < slices; ++sl)
-          for (index_type p = begin; p < end; ++p) copy(sl, p);
+      stage_lines<stage_tile_slices>(
+          slices, begin, end, [&](int sl) { return ins[sl].keys; }, [&](int sl) { return outs[sl].keys; });
+      if constexpr (has_values)
+        stage_lines<stage_tile_slices>(
+            slices, begin, end, [&](int sl) { return ins[sl].values; }, [&](int sl) { return outs[sl].values; });
     }
   }
 

@@ -1,0 +1,120 @@
+#ifndef TESSEL_DETAIL_STAGE_LINES_HPP
+#define TESSEL_DETAIL_STAGE_LINES_HPP
+
+// One component (keys or values) of a tile of slices copied by a lone
+// thread between strided slices and packed ones (StageKernel::copy_alone):
+// in 8 x 8 or 4 x 4 blocks transposed in AVX2 registers where the strided
+// side's slices are neighbours in memory (rows of a LayoutLeft matrix) and
+// the CPU has AVX2, element by element otherwise.
+
+#include <tessel/detail/scan_vector.hpp>
+#include <tessel/detail/slices.hpp>
+
+#include <cstdint>
+#include <type_traits>
+
+#if defined(TESSEL_DETAIL_VECTOR_SCAN_AVX2)
+#include <tessel/detail/transpose_avx2.hpp>
+#endif
+
+namespace tessel::detail {
+
+template <class Slice>
+struct is_strided_slice : std::false_type {};
+template <class T>
+struct is_strided_slice<StridedSlice<T>> : std::true_type {};
+
+template <class Slice>
+struct is_memory_slice : is_strided_slice<Slice> {};
+template <class T>
+struct is_memory_slice<ContiguousSlice<T>> : std::true_type {};
+
+// Positions [begin, end) of slices [first, last): stores run along memory,
+// across slices into a strided target, along each slice otherwise.
+template <class InOf, class OutOf>
+KOKKOS_INLINE_FUNCTION void stage_elements(int first, int last, index_type begin, index_type end,
+                                           const InOf& in_of, const OutOf& out_of) {
+  if (is_strided_slice<std::decay_t<decltype(out_of(0))>>::value) {
+    for (index_type p = begin; p < end; ++p)
+      for (int sl = first; sl < last; ++sl) out_of(sl)[p] = in_of(sl)[p];
+  } else {
+    for (int sl = first; sl < last; ++sl)
+      for (index_type p = begin; p < end; ++p) out_of(sl)[p] = in_of(sl)[p];
+  }
+}
+
+#if defined(TESSEL_DETAIL_VECTOR_SCAN_AVX2)
+// The blocks of stage_lines that AVX2 transposes: groups of as many slices
+// as a 32-byte register holds elements, whose strided side lies
+// element after element in memory, over the positions [begin, end) round
+// down to whole blocks. Returns the end of those positions; `done[g]` says
+// whether group g took them.
+template <class InOf, class OutOf>
+index_type stage_blocks(int slices, index_type begin, index_type end, const InOf& in_of, const OutOf& out_of,
+                        bool* done) {
+  using In = std::decay_t<decltype(in_of(0))>;
+  using Out = std::decay_t<decltype(out_of(0))>;
+  using T = std::remove_cv_t<std::remove_reference_t<decltype(in_of(0)[0])>>;
+  constexpr bool strided_in = is_strided_slice<In>::value;
+  constexpr int width = int(32 / sizeof(T));
+  if constexpr (!(is_memory_slice<In>::value && is_memory_slice<Out>::value) ||
+                strided_in == is_strided_slice<Out>::value || !(sizeof(T) == 4 || sizeof(T) == 8) ||
+                !std::is_trivially_copyable_v<T>) {
+    return begin;
+  } else {
+    if (!avx2::available()) return begin;
+    const index_type vector_end = begin + (end - begin) / width * width;
+    for (int g = 0; g + width <= slices; g += width) {
+      // Neighbouring slices side by side on the strided side.
+      const auto* first = reinterpret_cast<const unsigned char*>(strided_in ? &in_of(g)[begin] : &out_of(g)[begin]);
+      bool side_by_side = true;
+      for (int q = 1; q < width; ++q) {
+        const auto* at = reinterpret_cast<const unsigned char*>(strided_in ? &in_of(g + q)[begin] : &out_of(g + q)[begin]);
+        side_by_side = side_by_side && at == first + q * sizeof(T);
+      }
+      done[g / width] = side_by_side;
+      if (!side_by_side) continue;
+      const void* from[width];
+      void* to[width];
+      for (index_type p = begin; p < vector_end; p += width) {
+        // Strided side: row r is position p + r of the group's slices;
+        // packed side: row r is slice g + r at positions p...
+        for (int r = 0; r < width; ++r) {
+          from[r] = strided_in ? &in_of(g)[p + r] : &in_of(g + r)[p];
+          to[r] = strided_in ? &out_of(g + r)[p] : &out_of(g)[p + r];
+        }
+        avx2::transpose_block<int(sizeof(T))>(from, to);
+      }
+    }
+    return vector_end;
+  }
+}
+#endif
+
+// Positions [begin, end) of slices [0, slices) of one component: in_of(sl)
+// and out_of(sl) give slice sl of the source and of the target. At most
+// one line's worth of positions (end - begin <= 64 bytes of elements) and
+// stage_tile_slices slices.
+template <int MaxSlices, class InOf, class OutOf>
+KOKKOS_INLINE_FUNCTION void stage_lines(int slices, index_type begin, index_type end, const InOf& in_of,
+                                        const OutOf& out_of) {
+#if defined(TESSEL_DETAIL_VECTOR_SCAN_AVX2)
+  bool done[MaxSlices];  // per group of slices that stage_blocks took
+  for (int g = 0; g < MaxSlices; ++g) done[g] = false;
+  const index_type vector_end = stage_blocks(slices, begin, end, in_of, out_of, done);
+  if (vector_end != begin) {
+    using T = std::remove_cv_t<std::remove_reference_t<decltype(in_of(0)[0])>>;
+    constexpr int width = int(32 / sizeof(T));
+    int g = 0;
+    for (; g + width <= slices; g += width)
+      stage_elements(g, g + width, done[g / width] ? vector_end : begin, end, in_of, out_of);
+    stage_elements(g, slices, begin, end, in_of, out_of);
+    return;
+  }
+#endif
+  stage_elements(0, slices, begin, end, in_of, out_of);
+}
+
+}  // namespace tessel::detail
+
+#endif
