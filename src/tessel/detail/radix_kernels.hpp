@@ -10,8 +10,9 @@
 //    which keys differ from their slice's first key, over all slices
 //    (passes whose digit never differs are skipped);
 //  - StageKernel: copies records between strided slices and packed ones
-//    through scratch tiles of neighbouring slices, so that both sides are
-//    read and written along memory.
+//    in tiles of neighbouring slices, through scratch so that both sides
+//    are read and written along memory, or, on lone threads where strided
+//    positions are pages apart, directly (stage_lines.hpp).
 
 #include <tessel/detail/radix_team.hpp>
 #include <tessel/detail/sort_algorithms.hpp>
@@ -460,6 +461,8 @@ inline constexpr int stage_tile_slices = 128;
 // another. The scalar copy, for CPUs without AVX2 and elements of other
 // sizes, sets the bar at 2 KiB.)
 inline constexpr std::size_t stage_direct_stride_bytes = 2048;
+// Positions a lone thread copies of each slice in turn (copy_alone).
+inline constexpr int stage_line_positions = 16;
 struct StageTile {
   int slices;
   int positions;
@@ -487,15 +490,15 @@ struct StageKernel {
     return scratch_for<key_type>(n) + (has_values ? scratch_for<value_type>(n) : 0);
   }
   // Lone threads (host backends) copy without scratch where the strided
-  // side's positions are pages apart (stage_direct_stride_bytes), a line's
-  // worth of positions of every slice of the tile at a time
+  // side's positions are pages apart (stage_direct_stride_bytes),
+  // stage_line_positions of every slice of the tile at a time
   // (stage_lines.hpp): reads of a few lines from each of many pages, which
   // hardware prefetchers do not follow across pages, then overlap with the
   // stores instead of waiting page after page in a read phase.
   template <class InSlice, class OutSlice>
   KOKKOS_INLINE_FUNCTION void copy_alone(const InSlice* ins, const OutSlice* outs, int slices,
                                          index_type first_position, int positions) const {
-    constexpr int line = 64 / int(sizeof(key_type)) > 0 ? 64 / int(sizeof(key_type)) : 1;
+    constexpr int line = stage_line_positions;
     for (int group = 0; group < positions; group += line) {
       const index_type begin = first_position + group;
       const index_type end = begin + (positions - group < line ? positions - group : line);

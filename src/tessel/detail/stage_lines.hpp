@@ -49,9 +49,11 @@ KOKKOS_INLINE_FUNCTION void stage_elements(int first, int last, index_type begin
 // element after element in memory, over the positions [begin, end) round
 // down to whole blocks. Returns the end of those positions; `done[g]` says
 // whether group g took them.
+// Compiled for AVX2 as a whole, so that the blocks and the slices' address
+// arithmetic inline into one loop; called only where avx2::available().
 template <class InOf, class OutOf>
-index_type stage_blocks(int slices, index_type begin, index_type end, const InOf& in_of, const OutOf& out_of,
-                        bool* done) {
+__attribute__((target("avx2"))) index_type stage_blocks(int slices, index_type begin, index_type end,
+                                                         const InOf& in_of, const OutOf& out_of, bool* done) {
   using In = std::decay_t<decltype(in_of(0))>;
   using Out = std::decay_t<decltype(out_of(0))>;
   using T = std::remove_cv_t<std::remove_reference_t<decltype(in_of(0)[0])>>;
@@ -62,7 +64,6 @@ index_type stage_blocks(int slices, index_type begin, index_type end, const InOf
                 !std::is_trivially_copyable_v<T>) {
     return begin;
   } else {
-    if (!avx2::available()) return begin;
     const index_type vector_end = begin + (end - begin) / width * width;
     for (int g = 0; g + width <= slices; g += width) {
       // Neighbouring slices side by side on the strided side.
@@ -92,16 +93,15 @@ index_type stage_blocks(int slices, index_type begin, index_type end, const InOf
 #endif
 
 // Positions [begin, end) of slices [0, slices) of one component: in_of(sl)
-// and out_of(sl) give slice sl of the source and of the target. At most
-// one line's worth of positions (end - begin <= 64 bytes of elements) and
-// stage_tile_slices slices.
+// and out_of(sl) give slice sl of the source and of the target; at most
+// MaxSlices slices.
 template <int MaxSlices, class InOf, class OutOf>
 KOKKOS_INLINE_FUNCTION void stage_lines(int slices, index_type begin, index_type end, const InOf& in_of,
                                         const OutOf& out_of) {
 #if defined(TESSEL_DETAIL_VECTOR_SCAN_AVX2)
   bool done[MaxSlices];  // per group of slices that stage_blocks took
   for (int g = 0; g < MaxSlices; ++g) done[g] = false;
-  const index_type vector_end = stage_blocks(slices, begin, end, in_of, out_of, done);
+  const index_type vector_end = avx2::available() ? stage_blocks(slices, begin, end, in_of, out_of, done) : begin;
   if (vector_end != begin) {
     using T = std::remove_cv_t<std::remove_reference_t<decltype(in_of(0)[0])>>;
     constexpr int width = int(32 / sizeof(T));

@@ -7,10 +7,10 @@
 // with GCC's target attribute and chosen at run time (avx2::available in
 // scan_vector_avx2.hpp), as the scan's loop is.
 // Why registers: a scalar copy moves one element per load and store; a
-// block moves a 32-byte row per load and per store. Staging 16M floats
-// between the rows of 16K of a LayoutLeft matrix and packed slices, one
-// EPYC (Zen 3) core: in 31 -> 18 ms, out 29 -> 16 ms (a memcpy of the
-// bytes: 11.5 ms).
+// block moves a 32-byte row per load and per store. A standalone copy of
+// 16M floats between the rows of 16K of a LayoutLeft matrix and packed
+// slices, in tiles of 128 slices, one EPYC (Zen 3) core: in 31 -> 18 ms,
+// out 29 -> 16 ms (a memcpy of the bytes: 11.5 ms).
 
 #include <immintrin.h>
 
@@ -21,7 +21,7 @@ namespace tessel::detail::avx2 {
 // Row r of the block is read at from[r] and column r written to to[r],
 // each 32 bytes; Bytes is the element size (4 or 8).
 template <int Bytes>
-TESSEL_AVX2 inline void transpose_block(const void* const* from, void* const* to) {
+TESSEL_AVX2 __attribute__((always_inline)) inline void transpose_block(const void* const* from, void* const* to) {
   if constexpr (Bytes == 4) {
     __m256 r[8], t[8];
     for (int i = 0; i < 8; ++i) r[i] = _mm256_loadu_ps(static_cast<const float*>(from[i]));
