@@ -60,18 +60,31 @@ inline std::vector<RadixCase> radix_cases(const tessel::TuningParameters& base) 
     tuning.radix_scratch_slice = 0;
     tuning.radix_bits = ranking.chunk == 3 ? 3 : 11;
     cases.push_back({tuning, variant + " team per slice, " + std::to_string(tuning.radix_bits) + "-bit digits"});
-    if (tessel::detail::radix_in_order(ranking.team, ranking.atomics)) {
+    const bool in_order = tessel::detail::radix_in_order(ranking.team, ranking.atomics);
+    if (in_order) {
       // Every pass counted in the first read (3-bit digits: more passes than
       // the unrolled counts).
       tessel::TuningParameters every = tuning;
       every.radix_every_pass_length = 2;
       cases.push_back({every, variant + " team per slice, every pass, " + std::to_string(every.radix_bits) +
                                   "-bit digits"});
+      // Write-combining lines on every scatter (on hosts that compile
+      // them): lines mostly partial, counted ahead and every pass.
+      tessel::TuningParameters lines = tuning;
+      lines.radix_lines_length = 1;
+      cases.push_back({lines, variant + " team per slice, lines, " + std::to_string(lines.radix_bits) + "-bit digits"});
+      lines.radix_every_pass_length = 2;
+      cases.push_back({lines, variant + " team per slice, lines, every pass"});
     }
     tuning.radix_team_slice = 16;
     tuning.radix_block_elements = 5;
     tuning.radix_bits = ranking.chunk == 3 ? 6 : 11;
     cases.push_back({tuning, variant + " teams per slice, " + std::to_string(tuning.radix_bits) + "-bit digits"});
+    if (in_order) {
+      // Blocks of one slice share lines of the output.
+      tuning.radix_lines_length = 1;
+      cases.push_back({tuning, variant + " teams per slice, lines"});
+    }
   }
   return cases;
 }
@@ -432,6 +445,33 @@ TEST(RadixPlan, PathsAndPositionWidths) {
   }
   // In scratch only when both buffers and the histograms fit.
   EXPECT_EQ(plan_radix(10, 1000, 8, 8, tuning, 1).path, RadixPath::team_per_slice);
+}
+
+// Write-combining lines: lone threads that rank in order, over slices or
+// blocks of at least radix_lines_length records, where lines are compiled.
+TEST(RadixPlan, LinesForLongRangesOfLoneThreads) {
+  using namespace tessel::detail;
+  tessel::TuningParameters tuning = HostTuning{};
+  const index_type from = tuning.radix_lines_length;
+  ASSERT_GT(from, 0);
+  EXPECT_EQ(plan_radix(1, from, 4, 0, tuning, 1).lines, radix_lines_compiled);
+  EXPECT_EQ(plan_radix(3, from, 8, 8, tuning, 1).lines, radix_lines_compiled);
+  EXPECT_FALSE(plan_radix(1, from - 1, 4, 0, tuning, 1).lines);
+  // Blocks of a slice split among teams: their length decides.
+  tuning.radix_block_elements = from;
+  const RadixPlan split = plan_radix(1, 4 * from, 4, 0, tuning, 2);
+  EXPECT_EQ(split.path, RadixPath::teams_per_slice);
+  EXPECT_EQ(split.lines, radix_lines_compiled && split.block >= from);
+  EXPECT_FALSE(plan_radix(1, 4 * from - 4, 4, 0, tuning, 8).lines);  // blocks shorter than `from`
+  tessel::TuningParameters off = tuning;
+  off.radix_lines_length = 0;
+  EXPECT_FALSE(plan_radix(1, from, 4, 0, off, 1).lines);
+  off = tuning;
+  off.team_size = 4;  // ranks in chunks
+  EXPECT_FALSE(plan_radix(1, from, 4, 0, off, 1).lines);
+  off = tuning;
+  off.radix_scratch_atomics = false;
+  EXPECT_FALSE(plan_radix(1, from, 4, 0, off, 1).lines);
 }
 
 // How one-team paths count: every pass at once from radix_every_pass_length

@@ -157,6 +157,10 @@ struct TuningParameters {
   // pass ahead (detail/radix_plan.hpp's RadixCounting). Teams of several
   // threads count each pass before it.
   std::int64_t radix_every_pass_length = std::int64_t(1) << 22;
+  // Teams of one thread scatter ranges of at least this many records
+  // through write-combining lines in team scratch (detail/radix_lines.hpp;
+  // x86-64 hosts); 0: never.
+  std::int64_t radix_lines_length = 0;
   // AutoSort's cost of radix sort, in the units of merge_pass_cost: a pass
   // over the records of slices in the workspace, a pass in scratch, and the
   // work per slice per histogram counter (clearing and scanning it), which
@@ -281,6 +285,15 @@ struct HostTuning : TuningParameters {
     // 303 ms. 64-bit keys counted so take 10-bit digits: seven histograms of
     // 1024 counters fit the 32 KiB of scratch, six of 2048 would not.
     radix_every_pass_length = std::int64_t(1) << 20;
+    // Write-combining lines from 2M records of a slice (or of a block) on.
+    // 16M records, whole, one EPYC (Zen 3) core, best of 5-7, ms without /
+    // with lines: float 276 / 237, int32 333 / 245, double 834 / 731, float
+    // keys with int32 values 640 / 395; two OpenMP threads (blocks of 2M):
+    // 168 / 154, 213 / 169, 503 / 397, 325 / 240. Along dim 0, floats in
+    // slices of 2M 281 / 269, of 1M 278 / 279, of 256K 172 / 246: a slice
+    // whose buffers stay in the caches loses them to the non-temporal
+    // stores.
+    radix_lines_length = std::int64_t(1) << 21;
     // AutoSort's cost model, fitted to 16M floats along dim 0 on one Zen 4
     // core (unit: a merge pass, 52.5 ms per 16M records). Merge sort took
     // 770 / 980 / 1190 ms for slices of 16K / 256K / 4M: 52.5 ms a pass and

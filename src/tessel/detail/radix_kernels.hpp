@@ -62,11 +62,13 @@ KOKKOS_INLINE_FUNCTION void team_copy(const Member& team, const From& from, cons
 }
 
 // A team's scratch for sorting one slice alone: its ranking, the ranking's
-// chunk arrays and its counters (team_radix_counters).
+// chunk arrays, its counters (team_radix_counters) and, where its scatters
+// go through write-combining lines, their level-1 scratch.
 struct RadixTeamScratch {
   RadixRanking ranking;
   RadixChunk chunk;
   std::uint32_t* counts;
+  unsigned char* lines = nullptr;
 
   // For slices sorted with up to `counters` counters.
   template <class Member>
@@ -249,7 +251,7 @@ struct TeamRadixSort {
       if (fuse)
         for (int d = 0; d < radix; ++d) next[d] = 0;
       team_scatter(team, ranking, state.chunk, offsets, in, out, 0, length, digit, fuse ? next : nullptr,
-                   radix_digit(pass_order, digits, fuse ? active[i + 1] : p));
+                   radix_digit(pass_order, digits, fuse ? active[i + 1] : p), state.lines);
       if (fuse) {
         std::uint32_t* swap = counts;
         counts = next;
@@ -294,6 +296,7 @@ struct SliceRadixKernel {
   int chunk_size;
   bool scratch_atomics;
   RadixCounting counting;
+  bool lines;  // scatters through write-combining lines in level-1 scratch
 
   static std::size_t scratch_bytes(bool in_scratch, index_type length, const RadixDigits& digits, int chunk,
                                    RadixCounting counting) {
@@ -301,6 +304,9 @@ struct SliceRadixKernel {
       return radix_slice_scratch(length, sizeof(key_type), has_values ? sizeof(value_type) : 0, digits, chunk,
                                  counting);
     return team_radix_scratch(digits, chunk, counting);
+  }
+  static std::size_t lines_scratch_bytes(bool lines, const RadixDigits& digits) {
+    return lines ? radix_lines_scratch(digits.radix, sizeof(key_type), has_values ? sizeof(value_type) : 0) : 0;
   }
 
   template <class Member>
@@ -318,8 +324,8 @@ struct SliceRadixKernel {
 
   template <class Member>
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
-    const auto state =
-        RadixTeamScratch::take(team, scratch_atomics, chunk_size, team_radix_counters(digits, counting));
+    auto state = RadixTeamScratch::take(team, scratch_atomics, chunk_size, team_radix_counters(digits, counting));
+    if (lines) state.lines = take_slow_scratch(team, lines_scratch_bytes(lines, digits));
     const Buffer buffers[2] = {buffer(team, 0), buffer(team, 1)};
     const TeamRadixSort<Order> sort{order, digits, length, in_place, state, counting};
     for (index_type s = team.league_rank(); s < count; s += team.league_size()) {
@@ -416,9 +422,15 @@ struct RadixScatterKernel {
   const index_type* offsets;  // the scanned counts: positions in the whole array
   int chunk_size;
   bool scratch_atomics;
+  std::size_t lines_bytes;  // of write-combining lines in level-1 scratch (0: none)
 
   static std::size_t scratch_bytes(const RadixDigits& digits, int chunk) {
     return radix_counter_scratch(std::size_t(digits.radix), chunk, sizeof(std::uint64_t));
+  }
+  static std::size_t lines_scratch_bytes(bool lines, const RadixDigits& digits) {
+    return lines ? radix_lines_scratch(digits.radix, sizeof(typename From::key_type),
+                                       From::has_values ? sizeof(typename From::value_type) : 0)
+                 : 0;
   }
   template <class Member>
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
@@ -431,8 +443,9 @@ struct RadixScatterKernel {
     for (int d = team.team_rank(); d < radix; d += team.team_size())
       local[d] = static_cast<std::uint64_t>(offsets[blocks.counter(t, d, radix)] - start);
     team.team_barrier();
+    unsigned char* lines = lines_bytes > 0 ? take_slow_scratch(team, lines_bytes) : nullptr;
     team_scatter(team, radix_ranking(team, scratch_atomics), chunk, local, records_slice(from, s),
-                 records_slice(to, s), blocks.begin(t), blocks.end(t), digit, nullptr, digit);
+                 records_slice(to, s), blocks.begin(t), blocks.end(t), digit, nullptr, digit, lines);
   }
 };
 

@@ -18,6 +18,7 @@
 // A team never counts 2^32 elements or more, so team-local counters are 32
 // bits; offsets into the whole array (the scanned counts) are 64 bits.
 
+#include <tessel/detail/radix_lines.hpp>
 #include <tessel/detail/slices.hpp>
 #include <tessel/detail/sort_order.hpp>
 #include <tessel/tuning.hpp>
@@ -122,6 +123,7 @@ struct RadixPlan {
   index_type block = 0;             // elements per block (the last one of a slice may be shorter)
   RadixCounting counting = RadixCounting::per_pass;  // one-team paths
   RadixDigits widest;  // one-team paths: the widest digits whose counters fit a team's scratch
+  bool lines = false;  // scatters go through write-combining lines (radix_lines.hpp)
 };
 
 // The counters of a team that sorts a slice alone. Narrower digits never
@@ -225,6 +227,14 @@ KOKKOS_INLINE_FUNCTION RadixDigits cheapest_digits(std::size_t key_bytes, int wi
   return best;
 }
 
+// Whether a team scatters `records` of one slice per pass through
+// write-combining lines: teams of one thread that rank in order, on hosts
+// where lines are compiled, over ranges the tuning calls long.
+inline bool radix_lines_wanted(const TuningParameters& tuning, index_type records) {
+  return radix_lines_compiled && radix_in_order(tuning.team_size, tuning.radix_scratch_atomics) &&
+         tuning.radix_lines_length > 0 && records >= tuning.radix_lines_length;
+}
+
 // `units`: teams the execution space runs at once (its concurrency divided by
 // the team size).
 inline RadixPlan plan_radix(index_type count, index_type length, std::size_t key_bytes, std::size_t value_bytes,
@@ -260,6 +270,7 @@ inline RadixPlan plan_radix(index_type count, index_type length, std::size_t key
   if (length <= team_slice && (enough_slices || length <= block_min)) {
     plan.path = RadixPath::team_per_slice;
     plan.digits = cheapest_digits(key_bytes, alone.bits, length, tuning.radix_pass_cost, tuning.radix_counter_cost);
+    plan.lines = radix_lines_wanted(tuning, length);
     return plan;
   }
   plan.path = RadixPath::teams_per_slice;
@@ -268,6 +279,7 @@ inline RadixPlan plan_radix(index_type count, index_type length, std::size_t key
   blocks = std::max(blocks, (length + team_slice - 1) / team_slice);
   plan.block = (length + blocks - 1) / blocks;
   plan.blocks_per_slice = (length + plan.block - 1) / plan.block;
+  plan.lines = radix_lines_wanted(tuning, plan.block);
   return plan;
 }
 

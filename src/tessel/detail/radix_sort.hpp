@@ -121,10 +121,11 @@ void radix_sort_blocks(const char* function, const Exec& exec, index_type count,
     counted = false;
     exclusive_scan(exec, scanned, scanned, Plus{}, index_type(0));
     using Scatter = RadixScatterKernel<From, To, Order>;
+    const std::size_t lines = Scatter::lines_scratch_bytes(plan.lines, digits);
     Kokkos::parallel_for(
         "tessel::sort::radix_scatter",
-        make_team_policy(function, exec, teams, tuning.team_size, Scatter::scratch_bytes(digits, chunk)),
-        Scatter{from, to, digit, blocks, digits.radix, counts, chunk, tuning.radix_scratch_atomics});
+        make_team_policy(function, exec, teams, tuning.team_size, Scatter::scratch_bytes(digits, chunk), lines),
+        Scatter{from, to, digit, blocks, digits.radix, counts, chunk, tuning.radix_scratch_atomics, lines});
   };
   if (k == 0) {
     if (!in_place) copy(source, target);
@@ -165,8 +166,8 @@ void radix_sort_unstaged(const char* function, const Exec& exec, index_type coun
     return;
   }
   using Kernel = SliceRadixKernel<Source, Target, Order>;
-  Kernel kernel{source, target, order, plan.digits, count, length, in_place, plan.path == RadixPath::in_scratch, {},
-                chunk, tuning.radix_scratch_atomics, plan.counting};
+  Kernel kernel{source,   target, order, plan.digits, count, length, in_place, plan.path == RadixPath::in_scratch,
+                {},       chunk,  tuning.radix_scratch_atomics, plan.counting, plan.lines};
   const index_type teams = radix_slice_teams(plan, count, units);
   if (!kernel.in_scratch) {
     kernel.workspace[0] = packed_records<Key, Value, has_values>(cursor, teams, length);
@@ -175,7 +176,8 @@ void radix_sort_unstaged(const char* function, const Exec& exec, index_type coun
   Kokkos::parallel_for(
       "tessel::sort::radix_slices",
       make_team_policy(function, exec, teams, tuning.team_size,
-                       Kernel::scratch_bytes(kernel.in_scratch, length, plan.digits, chunk, plan.counting)),
+                       Kernel::scratch_bytes(kernel.in_scratch, length, plan.digits, chunk, plan.counting),
+                       Kernel::lines_scratch_bytes(kernel.lines, plan.digits)),
       kernel);
 }
 

@@ -16,6 +16,7 @@
 //    adds the chunk's count to the digit's counter, alone, after a barrier.
 //    Chunks follow one another, so the order of the input is kept.
 
+#include <tessel/detail/radix_lines.hpp>
 #include <tessel/detail/radix_plan.hpp>
 #include <tessel/detail/team.hpp>
 
@@ -159,20 +160,36 @@ KOKKOS_INLINE_FUNCTION std::uint64_t team_differing_bits(const Member& team, con
 }
 
 // Writes records [begin, end) of `from` to `to` at offsets[digit] + rank,
-// advancing offsets. `count_next` (in order only) also counts, into `next`,
+// advancing offsets. `next` (in order only) also counts, into `next`,
 // the digits of the next pass: the histogram the next pass over the same
-// range needs, without reading the records again.
+// range needs, without reading the records again. `lines` (in order only,
+// radix_lines_scratch bytes of team scratch, or null): the records go
+// through write-combining lines where `to` lies along memory.
 template <class Member, class Counter, class From, class To, class Digit, class NextDigit>
 KOKKOS_INLINE_FUNCTION void team_scatter(const Member& team, RadixRanking ranking, const RadixChunk& chunk,
                                          Counter* offsets, const From& from, const To& to, index_type begin,
                                          index_type end, const Digit& digit, std::uint32_t* next,
-                                         const NextDigit& next_digit) {
+                                         const NextDigit& next_digit, unsigned char* lines = nullptr) {
   constexpr bool has_values = From::has_values && To::has_values;
   auto move = [&](index_type i, Counter position) {
     const auto key = from.keys[i];
     to.keys[static_cast<index_type>(position)] = key;
     if constexpr (has_values) to.values[static_cast<index_type>(position)] = from.values[i];
   };
+#if defined(TESSEL_DETAIL_RADIX_LINES)
+  if constexpr (radix_lines_target<To>) {
+    if (lines && ranking == RadixRanking::in_order) {
+      const int radix = static_cast<int>(digit.mask) + 1;
+      if (next)
+        scatter_through_lines<true>(lines, radix, offsets, from, to, begin, end, digit, next, next_digit);
+      else
+        scatter_through_lines<false>(lines, radix, offsets, from, to, begin, end, digit, next, next_digit);
+      team.team_barrier();
+      return;
+    }
+  }
+#endif
+  (void)lines;
   if (ranking == RadixRanking::in_order) {
     if (next) {
       for (index_type i = begin; i < end; ++i) {
@@ -197,6 +214,8 @@ KOKKOS_INLINE_FUNCTION void team_scatter(const Member& team, RadixRanking rankin
 template <class KeySlice, class ValueSlice, bool HasValues>
 struct SliceRecords {
   static constexpr bool has_values = HasValues;
+  using keys_slice = KeySlice;
+  using values_slice = ValueSlice;
   KeySlice keys;
   ValueSlice values;
 };

@@ -42,6 +42,12 @@ KOKKOS_INLINE_FUNCTION T* take_scratch(const Member& team, std::size_t count) {
   return static_cast<T*>(team.team_shmem().get_shmem_aligned(count * sizeof(T), alignof(T)));
 }
 
+// `bytes` of the team's level-1 scratch (make_team_policy's slow_scratch_bytes).
+template <class Member>
+KOKKOS_INLINE_FUNCTION unsigned char* take_slow_scratch(const Member& team, std::size_t bytes) {
+  return static_cast<unsigned char*>(team.team_scratch(1).get_shmem(bytes));
+}
+
 struct TeamSizeProbe {
   template <class Member>
   KOKKOS_INLINE_FUNCTION void operator()(const Member&) const {}
@@ -79,10 +85,12 @@ TuningParameters launch_tuning(const Exec& exec, TuningParameters tuning) {
 }
 
 // The launch policy of every tessel team kernel: `league` teams of `team_size`
-// threads, each with `scratch_bytes` of level-0 scratch.
+// threads, each with `scratch_bytes` of level-0 scratch and `slow_scratch_bytes`
+// of level 1 (larger, slower on GPUs; the host spaces' is the same memory).
 template <class Exec>
 Kokkos::TeamPolicy<Exec> make_team_policy(const char* function, const Exec& exec, index_type league,
-                                          int team_size, std::size_t scratch_bytes) {
+                                          int team_size, std::size_t scratch_bytes,
+                                          std::size_t slow_scratch_bytes = 0) {
   if (league > INT_MAX)
     throw_length(function, "the input needs ", league, " teams, more than the ", INT_MAX,
                  " one launch can hold");
@@ -90,8 +98,14 @@ Kokkos::TeamPolicy<Exec> make_team_policy(const char* function, const Exec& exec
   if (scratch_bytes > scratch_max)
     throw_length(function, "a tile needs ", scratch_bytes, " bytes of team scratch but the ",
                  "execution space offers ", scratch_max, "; lower items_per_thread or block_size");
+  const std::size_t slow_max = static_cast<std::size_t>(Kokkos::TeamPolicy<Exec>::scratch_size_max(1));
+  if (slow_scratch_bytes > slow_max)
+    throw_length(function, "a team needs ", slow_scratch_bytes, " bytes of level-1 team scratch but the ",
+                 "execution space offers ", slow_max, "; set radix_lines_length to 0");
   Kokkos::TeamPolicy<Exec> policy(exec, static_cast<int>(league), team_size);
-  return policy.set_scratch_size(0, Kokkos::PerTeam(scratch_bytes));
+  policy.set_scratch_size(0, Kokkos::PerTeam(scratch_bytes));
+  if (slow_scratch_bytes > 0) policy.set_scratch_size(1, Kokkos::PerTeam(slow_scratch_bytes));
+  return policy;
 }
 
 // Every flat range tessel launches counts with 64-bit indices: a space's
