@@ -75,10 +75,13 @@ template <class T>
 struct is_memory_run<T*> : std::true_type {};
 template <class T>
 struct is_memory_run<ContiguousSlice<T>> : std::true_type {};
+template <class Records>
+using keys_member_t = decltype(std::declval<const Records&>().keys);
+template <class Records>
+using values_member_t = decltype(std::declval<const Records&>().values);
 template <class To>
-inline constexpr bool radix_lines_target =
-    radix_lines_compiled && is_memory_run<typename To::keys_slice>::value &&
-    (!To::has_values || is_memory_run<typename To::values_slice>::value);
+inline constexpr bool radix_lines_target = radix_lines_compiled && is_memory_run<keys_member_t<To>>::value &&
+                                           (!To::has_values || is_memory_run<values_member_t<To>>::value);
 
 #if defined(TESSEL_DETAIL_RADIX_LINES)
 template <class Slice>
@@ -135,8 +138,8 @@ void scatter_through_lines(unsigned char* storage, int radix, Counter* offsets, 
                            index_type begin, index_type end, const Digit& digit, std::uint32_t* next,
                            const NextDigit& next_digit) {
   constexpr bool has_values = From::has_values && To::has_values;
-  using Key = slice_element_t<typename To::keys_slice>;
-  using Value = typename std::conditional_t<has_values, slice_element<typename To::values_slice>, char_type>::type;
+  using Key = slice_element_t<keys_member_t<To>>;
+  using Value = typename std::conditional_t<has_values, slice_element<values_member_t<To>>, char_type>::type;
   constexpr index_type per_line = radix_line_records<Key>;
   const auto align = [](unsigned char* at) {
     return at + (64 - reinterpret_cast<std::uintptr_t>(at) % 64) % 64;

@@ -214,8 +214,6 @@ KOKKOS_INLINE_FUNCTION void team_scatter(const Member& team, RadixRanking rankin
 template <class KeySlice, class ValueSlice, bool HasValues>
 struct SliceRecords {
   static constexpr bool has_values = HasValues;
-  using keys_slice = KeySlice;
-  using values_slice = ValueSlice;
   KeySlice keys;
   ValueSlice values;
 };
