@@ -130,6 +130,18 @@ inline void stream_line(T* to, const T* line, index_type count) {
   for (index_type e = 0; e < count; ++e) stream_store(to + e, line[e]);
 }
 
+// Writes a whole line of keys, Bytes of them (a multiple of 16), from
+// `line` to `to`, both 16-byte aligned, with stores that bypass the caches;
+// inline and of a fixed length, unlike stream_line, because a scatter
+// writes one every radix_line_bytes of keys.
+template <std::size_t Bytes, class T>
+inline void stream_whole_line(T* to, const T* line) {
+  static_assert(Bytes % 16 == 0 && std::is_trivially_copyable_v<T>);
+  auto* out = reinterpret_cast<__m128i*>(to);
+  const auto* in = reinterpret_cast<const __m128i*>(line);
+  for (std::size_t v = 0; v < Bytes / 16; ++v) _mm_stream_si128(out + v, _mm_load_si128(in + v));
+}
+
 // Writes records [begin, end) of `from` to `to` at offsets[digit] + rank,
 // advancing offsets, as team_scatter does in order, through the lines in
 // `storage` (radix_lines_scratch bytes). `next`: see team_scatter.
@@ -141,6 +153,7 @@ void scatter_through_lines(unsigned char* storage, int radix, Counter* offsets, 
   using Key = slice_element_t<keys_member_t<To>>;
   using Value = typename std::conditional_t<has_values, slice_element<values_member_t<To>>, char_type>::type;
   constexpr index_type per_line = radix_line_records<Key>;
+  static_assert(radix_line_bytes % sizeof(Key) == 0, "a line holds whole keys");
   const auto align = [](unsigned char* at) {
     return at + (64 - reinterpret_cast<std::uintptr_t>(at) % 64) % 64;
   };
@@ -159,8 +172,8 @@ void scatter_through_lines(unsigned char* storage, int radix, Counter* offsets, 
   const auto flush = [&](int d, index_type first, index_type last) {
     const Key* keys = key_lines + d * per_line;
     const Value* values = value_lines + d * per_line;
-    if (last - first == per_line) {  // a whole line: slot 0 is position `first`
-      stream_line(out_keys + first, keys, per_line);
+    if (last - first == per_line) {  // a whole line: slot 0 is position `first`, at a line of the output
+      stream_whole_line<radix_line_bytes>(out_keys + first, keys);
       if constexpr (has_values) stream_line(out_values + first, values, per_line);
       return;
     }
@@ -170,15 +183,19 @@ void scatter_through_lines(unsigned char* storage, int radix, Counter* offsets, 
       if constexpr (has_values) stream_store(out_values + q, values[slot]);
     }
   };
+  // Locals: stores to the lines could otherwise alias `from`'s members,
+  // which would then be loaded again for every record.
+  const auto in_keys = from.keys;
+  const auto in_values = from.values;
   for (index_type i = begin; i < end; ++i) {
-    const auto key = from.keys[i];
+    const auto key = in_keys[i];
     const std::uint64_t projected = static_cast<std::uint64_t>(digit.order.project(key));
     if constexpr (CountNext) ++next[next_digit.of_projected(projected)];
     const int d = digit.of_projected(projected);
     const index_type q = index_type(offsets[d]++);
     const index_type slot = (q + shift) & (per_line - 1);
     key_lines[d * per_line + slot] = key;
-    if constexpr (has_values) value_lines[d * per_line + slot] = from.values[i];
+    if constexpr (has_values) value_lines[d * per_line + slot] = in_values[i];
     if (slot == per_line - 1) {
       const index_type first = q + 1 - per_line;
       flush(d, first < starts[d] ? starts[d] : first, q + 1);

@@ -99,7 +99,9 @@ struct DefaultOrder {
 
   KOKKOS_INLINE_FUNCTION projected project(const Key& key) const {
     if constexpr (projects)
-      return descending ? static_cast<projected>(~ordered_bits<Key, NaNs>(key)) : ordered_bits<Key, NaNs>(key);
+      // Descending complements: an exclusive or with a mask that loops can
+      // hoist, where a select was tested for every key.
+      return static_cast<projected>(ordered_bits<Key, NaNs>(key) ^ static_cast<projected>(projected(0) - projected(descending)));
     else
       return key;
   }
@@ -123,6 +125,19 @@ struct without_nans<DefaultOrder<Key, true>> {
   static constexpr bool differs = std::is_floating_point_v<Key>;
   KOKKOS_INLINE_FUNCTION static DefaultOrder<Key, false> of(const DefaultOrder<Key, true>& order) {
     return DefaultOrder<Key, false>{order.descending};
+  }
+  // The projections, by the NaN-free order, of the two infinities, least
+  // first: every other key that is no NaN projects between them, and every
+  // NaN outside (ascending: positive NaNs above +inf's, negative ones below
+  // -inf's; descending: the complements).
+  KOKKOS_INLINE_FUNCTION static void infinities(const DefaultOrder<Key, true>& order, std::uint64_t& least,
+                                                std::uint64_t& greatest) {
+    const DefaultOrder<Key, false> plain = of(order);
+    constexpr Key positive = greatest_value<Key>, negative = least_value<Key>;  // locals: see ordered_bits
+    const std::uint64_t up = static_cast<std::uint64_t>(plain.project(positive));
+    const std::uint64_t down = static_cast<std::uint64_t>(plain.project(negative));
+    least = up < down ? up : down;
+    greatest = up < down ? down : up;
   }
 };
 
