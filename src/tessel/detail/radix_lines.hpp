@@ -51,11 +51,24 @@ inline constexpr std::size_t radix_line_bytes = 256;
 template <class Key>
 inline constexpr index_type radix_line_records = index_type(radix_line_bytes / sizeof(Key));
 
-// Team scratch of the lines of `radix` digits: keys, values beside them,
-// and where each digit's positions start.
+// Where the lines of `radix` digits lie in their team scratch, from its
+// first 64-byte boundary: keys, values beside them, and where each digit's
+// positions start, each 64-byte aligned. Sizes the scratch (bytes) and
+// carves it (scatter_through_lines) alike.
+struct RadixLinesLayout {
+  std::size_t values = 0, starts = 0, bytes = 0;
+
+  KOKKOS_INLINE_FUNCTION static std::size_t up(std::size_t offset) { return (offset + 63) / 64 * 64; }
+  KOKKOS_INLINE_FUNCTION RadixLinesLayout(int radix, std::size_t key_bytes, std::size_t value_bytes) {
+    const std::size_t records = std::size_t(radix) * (radix_line_bytes / key_bytes);
+    values = up(records * key_bytes);
+    starts = up(values + records * value_bytes);
+    bytes = starts + std::size_t(radix) * sizeof(index_type) + 64;  // 64: the first boundary's distance
+  }
+};
+
 inline std::size_t radix_lines_scratch(int radix, std::size_t key_bytes, std::size_t value_bytes) {
-  const std::size_t records = radix_line_bytes / key_bytes;
-  return std::size_t(radix) * (records * (key_bytes + value_bytes) + sizeof(index_type)) + 3 * 64;
+  return RadixLinesLayout(radix, key_bytes, value_bytes).bytes;
 }
 
 template <class T>
@@ -69,29 +82,23 @@ KOKKOS_FORCEINLINE_FUNCTION T* memory_of(const ContiguousSlice<T>& slice) {
 
 // Whether a scatter into `To` can go through lines: its keys and values
 // lie along memory.
-template <class Slice>
-struct is_memory_run : std::false_type {};
-template <class T>
-struct is_memory_run<T*> : std::true_type {};
-template <class T>
-struct is_memory_run<ContiguousSlice<T>> : std::true_type {};
 template <class Records>
 using keys_member_t = decltype(std::declval<const Records&>().keys);
 template <class Records>
 using values_member_t = decltype(std::declval<const Records&>().values);
 template <class To>
-inline constexpr bool radix_lines_target = radix_lines_compiled && is_memory_run<keys_member_t<To>>::value &&
-                                           (!To::has_values || is_memory_run<values_member_t<To>>::value);
+inline constexpr bool radix_lines_target = radix_lines_compiled && is_contiguous_slice<keys_member_t<To>>::value &&
+                                           (!To::has_values || is_contiguous_slice<values_member_t<To>>::value);
 
 #if defined(TESSEL_DETAIL_RADIX_LINES)
-template <class Slice>
-struct slice_element {
-  using type = std::remove_reference_t<decltype(std::declval<const Slice&>()[0])>;
-};
-template <class Slice>
-using slice_element_t = typename slice_element<Slice>::type;
-struct char_type {
+// The element type of the lines of values (char where there are none).
+template <class To, bool HasValues>
+struct line_values {
   using type = char;
+};
+template <class To>
+struct line_values<To, true> {
+  using type = slice_element_t<values_member_t<To>>;
 };
 
 // A store that bypasses the caches where the element is a 4- or 8-byte
@@ -151,17 +158,14 @@ void scatter_through_lines(unsigned char* storage, int radix, Counter* offsets, 
                            const NextDigit& next_digit) {
   constexpr bool has_values = From::has_values && To::has_values;
   using Key = slice_element_t<keys_member_t<To>>;
-  using Value = typename std::conditional_t<has_values, slice_element<values_member_t<To>>, char_type>::type;
+  using Value = typename line_values<To, has_values>::type;
   constexpr index_type per_line = radix_line_records<Key>;
   static_assert(radix_line_bytes % sizeof(Key) == 0, "a line holds whole keys");
-  const auto align = [](unsigned char* at) {
-    return at + (64 - reinterpret_cast<std::uintptr_t>(at) % 64) % 64;
-  };
-  Key* key_lines = reinterpret_cast<Key*>(align(storage));
-  unsigned char* after_keys = align(reinterpret_cast<unsigned char*>(key_lines + radix * per_line));
-  Value* value_lines = reinterpret_cast<Value*>(after_keys);
-  index_type* starts = reinterpret_cast<index_type*>(
-      align(has_values ? reinterpret_cast<unsigned char*>(value_lines + radix * per_line) : after_keys));
+  const RadixLinesLayout layout(radix, sizeof(Key), has_values ? sizeof(Value) : 0);
+  unsigned char* base = storage + (64 - reinterpret_cast<std::uintptr_t>(storage) % 64) % 64;
+  Key* key_lines = reinterpret_cast<Key*>(base);
+  Value* value_lines = reinterpret_cast<Value*>(base + layout.values);
+  index_type* starts = reinterpret_cast<index_type*>(base + layout.starts);
   Key* out_keys = memory_of(to.keys);
   Value* out_values = nullptr;
   if constexpr (has_values) out_values = memory_of(to.values);

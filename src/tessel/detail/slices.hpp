@@ -36,6 +36,22 @@ struct StridedSlice {
   }
 };
 
+// The element type of a slice (a slice object or a raw pointer).
+template <class Slice>
+using slice_element_t = std::remove_cv_t<std::remove_reference_t<decltype(std::declval<const Slice&>()[0])>>;
+
+// Slices along memory (slice objects or raw pointers), and strided ones.
+template <class Slice>
+struct is_contiguous_slice : std::false_type {};
+template <class T>
+struct is_contiguous_slice<T*> : std::true_type {};
+template <class T>
+struct is_contiguous_slice<ContiguousSlice<T>> : std::true_type {};
+template <class Slice>
+struct is_strided_slice : std::false_type {};
+template <class T>
+struct is_strided_slice<StridedSlice<T>> : std::true_type {};
+
 template <class T, bool Contiguous>
 struct SliceLayout {
   using value_type = T;

@@ -19,16 +19,6 @@
 
 namespace tessel::detail {
 
-template <class Slice>
-struct is_strided_slice : std::false_type {};
-template <class T>
-struct is_strided_slice<StridedSlice<T>> : std::true_type {};
-
-template <class Slice>
-struct is_memory_slice : is_strided_slice<Slice> {};
-template <class T>
-struct is_memory_slice<ContiguousSlice<T>> : std::true_type {};
-
 // Positions [begin, end) of slices [first, last): stores run along memory,
 // across slices into a strided target, along each slice otherwise.
 template <class InOf, class OutOf>
@@ -56,12 +46,13 @@ __attribute__((target("avx2"))) index_type stage_blocks(int slices, index_type b
                                                          const InOf& in_of, const OutOf& out_of, bool* done) {
   using In = std::decay_t<decltype(in_of(0))>;
   using Out = std::decay_t<decltype(out_of(0))>;
-  using T = std::remove_cv_t<std::remove_reference_t<decltype(in_of(0)[0])>>;
+  using T = slice_element_t<In>;
   constexpr bool strided_in = is_strided_slice<In>::value;
   constexpr int width = int(32 / sizeof(T));
-  if constexpr (!(is_memory_slice<In>::value && is_memory_slice<Out>::value) ||
-                strided_in == is_strided_slice<Out>::value || !(sizeof(T) == 4 || sizeof(T) == 8) ||
-                !std::is_trivially_copyable_v<T>) {
+  // One side strided, the other along memory.
+  constexpr bool transposes = strided_in ? is_contiguous_slice<Out>::value
+                                         : is_contiguous_slice<In>::value && is_strided_slice<Out>::value;
+  if constexpr (!transposes || !(sizeof(T) == 4 || sizeof(T) == 8) || !std::is_trivially_copyable_v<T>) {
     return begin;
   } else {
     const index_type vector_end = begin + (end - begin) / width * width;
@@ -103,7 +94,7 @@ KOKKOS_INLINE_FUNCTION void stage_lines(int slices, index_type begin, index_type
   for (int g = 0; g < MaxSlices; ++g) done[g] = false;
   const index_type vector_end = avx2::available() ? stage_blocks(slices, begin, end, in_of, out_of, done) : begin;
   if (vector_end != begin) {
-    using T = std::remove_cv_t<std::remove_reference_t<decltype(in_of(0)[0])>>;
+    using T = slice_element_t<std::decay_t<decltype(in_of(0))>>;
     constexpr int width = int(32 / sizeof(T));
     int g = 0;
     for (; g + width <= slices; g += width)
