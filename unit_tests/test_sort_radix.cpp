@@ -141,17 +141,21 @@ TYPED_TEST(RadixTypes, PassesWithOneDigitAreSkippedCorrectly) {
     }
 }
 
-// A team of one thread that counts every pass in its first read finds
-// NaNs from the counts of the last pass: keys whose last digit is at most
-// -inf's or at least +inf's are read again with the NaN test. A lone NaN of
-// either sign among finite keys must be found; infinities and the largest
-// finite keys without a NaN take the second read and must sort the same.
+// Where records may hold NaNs, radix sorts project keys without the NaN
+// test once they know there are none:
+//  - a team of one thread that counts every pass in its first read finds
+//    NaNs from the counts of the last pass: keys whose last digit is at
+//    most -inf's or at least +inf's are read again with the NaN test;
+//  - slices split among teams: the first count's teams report NaNs, and
+//    the passes take the order without the test when none did.
+// A lone NaN of either sign among finite keys, in any block, must be found;
+// infinities and the largest finite keys without a NaN must sort the same.
 template <class Case>
 class RadixFloats : public ::testing::Test {};
 using FloatCases = CasesFor<float, double>;
 TYPED_TEST_SUITE(RadixFloats, FloatCases);
 
-TYPED_TEST(RadixFloats, NansFoundFromTheCountsOfEveryPass) {
+TYPED_TEST(RadixFloats, NansFoundBeforeThePassesThatSkipTheirTest) {
   using Space = typename TypeParam::space;
   using T = typename TypeParam::value;
   using U = tessel::detail::ordered_unsigned_t<T>;
@@ -163,35 +167,39 @@ TYPED_TEST(RadixFloats, NansFoundFromTheCountsOfEveryPass) {
     return key;
   };
   const T inf = std::numeric_limits<T>::infinity();
-  for (int bits : {3, 8, 11}) {
-    tessel::TuningParameters tuning = tessel::Tuning<Space>{};
-    tuning.radix_scratch_slice = 0;
-    tuning.radix_team_slice = 1 << 30;
-    tuning.team_size = 1;
-    tuning.radix_scratch_atomics = true;  // with one thread: ranking in order (radix_in_order)
-    tuning.radix_every_pass_length = 2;
-    tuning.radix_bits = bits;
-    ASSERT_EQ(tessel::detail::radix_counting(tuning, 2), tessel::detail::RadixCounting::every_pass);
-    for (std::size_t n : {2, 3, 500, 3000})
-      for (int kind = 0; kind < 6; ++kind) {
-        std::mt19937_64 engine(n + kind);
-        std::vector<T> keys(n);
-        for (auto& key : keys) key = std::uniform_real_distribution<T>(-1000, 1000)(engine);
-        const std::size_t at = engine() % n;
-        switch (kind) {
-          case 0: break;  // no NaN, nothing near the infinities
-          case 1: keys[at] = from_bits(quiet | sign | U(7)); break;  // one negative NaN
-          case 2: keys[at] = from_bits(quiet | U(3)); break;        // one positive NaN
-          case 3: keys[at] = -inf; keys[(at + 1) % n] = inf; break;  // infinities, no NaN
-          case 4: keys[at] = std::numeric_limits<T>::lowest(); keys[(at + 1) % n] = std::numeric_limits<T>::max(); break;
-          default: keys[at] = from_bits(sign | quiet); keys[(at + 1) % n] = -inf; break;  // both
+  for (bool split : {false, true})
+    for (int bits : {3, 8, 11}) {
+      tessel::TuningParameters tuning = tessel::Tuning<Space>{};
+      tuning.radix_scratch_slice = 0;
+      tuning.team_size = 1;
+      tuning.radix_scratch_atomics = true;  // with one thread: ranking in order (radix_in_order)
+      tuning.radix_every_pass_length = 2;
+      tuning.radix_bits = bits;
+      ASSERT_EQ(tessel::detail::radix_counting(tuning, 2), tessel::detail::RadixCounting::every_pass);
+      // One team for the slice, or blocks of at most 16 records.
+      tuning.radix_team_slice = split ? 16 : 1 << 30;
+      tuning.radix_block_elements = 5;
+      for (std::size_t n : {2, 3, 500, 3000})
+        for (int kind = 0; kind < 6; ++kind) {
+          std::mt19937_64 engine(n + kind);
+          std::vector<T> keys(n);
+          for (auto& key : keys) key = std::uniform_real_distribution<T>(-1000, 1000)(engine);
+          const std::size_t at = engine() % n;
+          switch (kind) {
+            case 0: break;  // no NaN, nothing near the infinities
+            case 1: keys[at] = from_bits(quiet | sign | U(7)); break;  // one negative NaN
+            case 2: keys[at] = from_bits(quiet | U(3)); break;        // one positive NaN
+            case 3: keys[at] = -inf; keys[(at + 1) % n] = inf; break;  // infinities, no NaN
+            case 4: keys[at] = std::numeric_limits<T>::lowest(); keys[(at + 1) % n] = std::numeric_limits<T>::max(); break;
+            default: keys[at] = from_bits(sign | quiet); keys[(at + 1) % n] = -inf; break;  // both
+          }
+          for (bool descending : {false, true})
+            check_whole<Space>(keys, descending, tuning,
+                               std::string(split ? "teams per slice, " : "one team, ") + std::to_string(bits) +
+                                   "-bit digits, case " + std::to_string(kind) + " n " + std::to_string(n) +
+                                   (descending ? " descending" : " ascending"));
         }
-        for (bool descending : {false, true})
-          check_whole<Space>(keys, descending, tuning,
-                             std::to_string(bits) + "-bit digits, case " + std::to_string(kind) + " n " +
-                                 std::to_string(n) + (descending ? " descending" : " ascending"));
-      }
-  }
+    }
 }
 
 template <class Space, int Rank, class LayoutType, class T>

@@ -422,29 +422,41 @@ struct RadixCountKernel {
 // differ from their slice's first key, so that passes whose digit never
 // differs are skipped. A team of one thread finds both in one read: a
 // separate read for the bits cost the threaded whole sorts one read of
-// the seven they made.
+// the seven they made. Floating-point keys: a team that finds a NaN adds
+// to `*nans` (zero before), so that NaN-free records take the projection
+// without the NaN test in every later pass.
 template <class Exec, class Current, class Order>
 struct RadixFirstCountKernel {
   RadixCountKernel<Current, Order> count;
+  index_type* nans;
   KOKKOS_INLINE_FUNCTION void operator()(const team_member_t<Exec>& team, std::uint64_t& differing) const {
+    constexpr bool find_nans = without_nans<Order>::differs;
     const index_type t = team.league_rank();
     const RadixBlocks& blocks = count.blocks;
     const auto keys = count.current.keys.slice(blocks.slice(t));
     const auto& digit = count.digit;
     std::uint64_t bits = 0;
+    int nan = 0;  // int: Kokkos 3.4 has no reduction identity for bool
     if (radix_ranking(team, count.scratch_atomics) == RadixRanking::in_order) {
       std::uint32_t* local = take_scratch<std::uint32_t>(team, count.radix);
       for (int d = 0; d < count.radix; ++d) local[d] = 0;
-      // NaNs are not looked for: they only need their bits kept.
-      bits = read_keys<false>(keys, blocks.begin(t), blocks.end(t), digit.order,
-                              [&](std::uint64_t projected) { ++local[digit.of_projected(projected)]; })
-                 .differing;
+      const KeysRead read = read_keys<find_nans>(keys, blocks.begin(t), blocks.end(t), digit.order,
+                                                 [&](std::uint64_t projected) { ++local[digit.of_projected(projected)]; });
+      bits = read.differing;
+      nan = find_nans && read.nans ? 1 : 0;
       count.publish(team, local);
     } else {
       bits = team_differing_bits(team, keys, blocks.begin(t), blocks.end(t), digit.order);
+      if constexpr (find_nans)
+        Kokkos::parallel_reduce(
+            Kokkos::TeamThreadRange(team, blocks.begin(t), blocks.end(t)),
+            [&](const index_type i, int& found) { found = found || is_nan_key(keys[i]); }, Kokkos::LOr<int>(nan));
       count(team);
     }
-    if (team.team_rank() == 0) differing |= bits;
+    if (team.team_rank() == 0) {
+      differing |= bits;
+      if (nan) Kokkos::atomic_add(nans, index_type(1));
+    }
   }
 };
 
