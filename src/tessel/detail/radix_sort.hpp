@@ -148,9 +148,8 @@ void radix_sort_blocks(const char* function, const Exec& exec, index_type count,
   const auto buffers_1 = packed_records<Key, Value, has_values>(cursor, count, length);
   const index_type counters = count * digits.radix * plan.blocks_per_slice;
   index_type* counts = cursor.take<index_type>(counters + 1);  // the last: NaNs found (RadixFirstCountKernel)
-  using Unmanaged = Kokkos::MemoryTraits<Kokkos::Unmanaged>;
-  const Kokkos::View<index_type*, typename Exec::memory_space, Unmanaged> scanned(counts, counters);
-  const Kokkos::View<index_type, typename Exec::memory_space, Unmanaged> nans(counts + counters);
+  const Kokkos::View<index_type, typename Exec::memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>> nans(
+      counts + counters);
   if constexpr (without_nans<Order>::differs) Kokkos::deep_copy(exec, nans, index_type(0));
 
   // Pass 0's counts come with the differing bits; they serve if pass 0 is
