@@ -398,11 +398,70 @@ TYPED_TEST(Radix, StridedRowsInSeveralStageBatches) {
   }
 }
 
+// Strided slices pages apart that a lone thread stages without scratch:
+// neighbouring slices side by side (rows of a LayoutLeft matrix, moved in
+// AVX2 blocks where the CPU has it) or not (LayoutStride, two elements
+// apart: element by element), with positions and slices left over after
+// the last whole block. Every element is checked, and the gaps of the
+// LayoutStride storage are left alone.
+TYPED_TEST(Radix, StridedSlicesPagesApartWithPartialBlocks) {
+  using Space = TypeParam;
+  const std::size_t length = 1019, across = 603;  // 1019 = 63 x 16 + 11 positions; 603 = 75 x 8 + 3 slices
+  const auto check = [&](auto test_view, int dim, const char* label) {
+    auto view = test_view.view;
+    auto host = Kokkos::create_mirror_view(view);
+    std::vector<std::vector<float>> input(across);
+    for (std::size_t s = 0; s < across; ++s) input[s] = make_keys<float>(length, s % 5 ? Pattern::random : Pattern::special, s);
+    const auto at = [&](auto& v, std::size_t s, std::size_t i) -> float& { return dim == 1 ? v(s, i) : v(i, s); };
+    std::vector<float> storage_before;
+    if (test_view.storage.size() != 0) {
+      // Gaps: a value no input holds; first, since a host mirror may be
+      // the view itself.
+      auto storage = Kokkos::create_mirror_view(test_view.storage);
+      for (std::size_t e = 0; e < storage.size(); ++e) storage(e) = -12345.0f;
+      Kokkos::deep_copy(test_view.storage, storage);
+    }
+    for (std::size_t s = 0; s < across; ++s)
+      for (std::size_t i = 0; i < length; ++i) at(host, s, i) = input[s][i];
+    Kokkos::deep_copy(view, host);
+    if (test_view.storage.size() != 0) {
+      auto storage = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), test_view.storage);
+      storage_before.assign(storage.data(), storage.data() + storage.size());
+    }
+    tessel::sort(Space(), view, sort_options<tessel::RadixSort>(dim, false));
+    Kokkos::deep_copy(host, view);
+    for (std::size_t s = 0; s < across; ++s) {
+      std::vector<float> got(length);
+      for (std::size_t i = 0; i < length; ++i) got[i] = at(host, s, i);
+      expect_sorted_slice(input[s], got, false, true, std::string(label) + ", slice " + std::to_string(s));
+    }
+    if (!storage_before.empty()) {
+      auto storage = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), test_view.storage);
+      std::size_t gaps = 0;
+      for (std::size_t e = 0; e < storage.size(); ++e)
+        if (storage_before[e] == -12345.0f) {
+          ++gaps;
+          ASSERT_EQ(storage(e), -12345.0f) << label << ": gap " << e << " written";
+        }
+      ASSERT_GT(gaps, std::size_t(0)) << label;
+    }
+  };
+  // Rows of across x 4 bytes (2412) apart.
+  check(make_view<float, 2, Kokkos::LayoutLeft, Space>({across, length, 1}), 1, "LayoutLeft rows");
+  // Along dim 0: (2 x 603 + 1) x 4 bytes apart, neighbouring slices 8 bytes.
+  auto strided = make_view<float, 2, Kokkos::LayoutStride, Space>({length, across, 1});
+  ASSERT_EQ(strided.view.stride(1), 2u);
+  ASSERT_GE(strided.view.stride(0) * sizeof(float), tessel::detail::stage_direct_stride_bytes);
+  check(strided, 0, "LayoutStride, slices two elements apart");
+}
+
 // Lone threads stage slices whose positions are pages apart without
-// scratch, others through it (StageKernel): the step that decides.
+// scratch, others through it (StageKernel): the widest step of either side
+// decides.
 TEST(RadixPlan, StagingWithoutScratchFollowsTheWidestStep) {
   using tessel::detail::records;
   using tessel::detail::records_stride_bytes;
+  using tessel::detail::stage_directly;
   std::vector<float> keys(1);
   std::vector<double> values(1);
   const auto rows = [](auto* data, tessel::detail::index_type stride) {
@@ -412,12 +471,24 @@ TEST(RadixPlan, StagingWithoutScratchFollowsTheWidestStep) {
     return layout;
   };
   const auto packed = [](auto* data) { return tessel::detail::packed_slices(data, 1, 1); };
-  EXPECT_EQ(records_stride_bytes(records(rows(keys.data(), 1300), tessel::detail::NoValues{})), 5200u);
-  EXPECT_EQ(records_stride_bytes(records(packed(keys.data()), rows(values.data(), 300))), 2400u);
+  const auto far_keys = records(rows(keys.data(), 1300), tessel::detail::NoValues{});
+  const auto near_keys = records(rows(keys.data(), 300), tessel::detail::NoValues{});
+  const auto packed_keys = records(packed(keys.data()), tessel::detail::NoValues{});
+  const auto far_values = records(packed(keys.data()), rows(values.data(), 300));
+  const auto packed_records = records(packed(keys.data()), packed(values.data()));
+  EXPECT_EQ(records_stride_bytes(far_keys), 5200u);
+  EXPECT_EQ(records_stride_bytes(near_keys), 1200u);
+  EXPECT_EQ(records_stride_bytes(far_values), 2400u);
   EXPECT_EQ(records_stride_bytes(records(rows(keys.data(), 300), rows(values.data(), 300))), 2400u);
-  EXPECT_EQ(records_stride_bytes(records(packed(keys.data()), packed(values.data()))), 0u);
-  EXPECT_GT(5200u, tessel::detail::stage_direct_stride_bytes);
-  EXPECT_LT(300u * sizeof(float), tessel::detail::stage_direct_stride_bytes);
+  EXPECT_EQ(records_stride_bytes(packed_records), 0u);
+  // 5200 and 2400 bytes are pages apart, 1200 are not; either side decides.
+  EXPECT_TRUE(stage_directly(far_keys, packed_keys));
+  EXPECT_TRUE(stage_directly(packed_keys, far_keys));
+  EXPECT_FALSE(stage_directly(near_keys, packed_keys));
+  EXPECT_FALSE(stage_directly(packed_keys, near_keys));
+  EXPECT_TRUE(stage_directly(far_values, packed_records));
+  EXPECT_TRUE(stage_directly(packed_records, far_values));
+  EXPECT_FALSE(stage_directly(packed_records, packed_records));
 }
 
 TYPED_TEST(Radix, BadArgumentsThrowBeforeWriting) {

@@ -23,11 +23,6 @@
 
 namespace tessel::detail {
 
-template <class Layout>
-struct is_strided_layout : std::false_type {};
-template <class T>
-struct is_strided_layout<SliceLayout<T, false>> : std::true_type {};
-
 // Whether records are read or written through strides (radix sort stages
 // them into packed slices).
 template <class Records>
@@ -39,7 +34,7 @@ inline constexpr bool strided_records = is_strided_layout<typename Records::keys
 template <class Layout>
 std::size_t layout_stride_bytes(const Layout& layout) {
   if constexpr (is_strided_layout<Layout>::value)
-    return std::size_t(layout.stride < 0 ? -layout.stride : layout.stride) * sizeof(typename Layout::value_type);
+    return std::size_t(layout.stride) * sizeof(typename Layout::value_type);  // Kokkos' strides are never negative
   else
     return 0;
 }
@@ -522,6 +517,12 @@ inline constexpr int stage_tile_slices = 128;
 // another. The scalar copy, for CPUs without AVX2 and elements of other
 // sizes, sets the bar at 2 KiB.)
 inline constexpr std::size_t stage_direct_stride_bytes = 2048;
+// Whether lone threads stage records between `from` and `to` without
+// scratch: the widest step of either side is at least that.
+template <class From, class To>
+bool stage_directly(const From& from, const To& to) {
+  return std::max(records_stride_bytes(from), records_stride_bytes(to)) >= stage_direct_stride_bytes;
+}
 // Positions a lone thread copies of each slice in turn (copy_alone).
 inline constexpr int stage_line_positions = 16;
 struct StageTile {
@@ -563,10 +564,10 @@ struct StageKernel {
     for (int group = 0; group < positions; group += line) {
       const index_type begin = first_position + group;
       const index_type end = begin + (positions - group < line ? positions - group : line);
-      stage_lines<stage_tile_slices>(
+      stage_lines(
           slices, begin, end, [&](int sl) { return ins[sl].keys; }, [&](int sl) { return outs[sl].keys; });
       if constexpr (has_values)
-        stage_lines<stage_tile_slices>(
+        stage_lines(
             slices, begin, end, [&](int sl) { return ins[sl].values; }, [&](int sl) { return outs[sl].values; });
     }
   }

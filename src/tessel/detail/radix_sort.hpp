@@ -33,6 +33,20 @@ inline StageTile stage_tile(const TuningParameters& tuning, std::size_t record_b
   return tile;
 }
 
+// The launches of radix_sort_blocks: a team per block of each slice, and
+// a counter per digit of each.
+struct RadixBlockGrid {
+  RadixBlocks blocks;
+  index_type teams;
+  index_type counters;
+  int chunk;
+  RadixBlockGrid(const RadixPlan& plan, index_type count, index_type length, const TuningParameters& tuning)
+      : blocks{plan.blocks_per_slice, plan.block, length},
+        teams(count * plan.blocks_per_slice),
+        counters(teams * plan.digits.radix),
+        chunk(std::max(tuning.radix_chunk_size, 1)) {}
+};
+
 // Workspace of the sort of packed (or unstaged) slices.
 template <class Source>
 std::size_t radix_unstaged_bytes(index_type count, index_type length, const TuningParameters& tuning,
@@ -42,7 +56,7 @@ std::size_t radix_unstaged_bytes(index_type count, index_type length, const Tuni
     return ping_pong_bytes<Source>(radix_slice_teams(plan, count, units), length);
   if (plan.path == RadixPath::teams_per_slice)
     return ping_pong_bytes<Source>(count, length) +
-           WorkspaceCursor::bytes<index_type>(count * plan.digits.radix * plan.blocks_per_slice + 1);
+           WorkspaceCursor::bytes<index_type>(RadixBlockGrid(plan, count, length, tuning).counters + 1);
   return 0;
 }
 
@@ -72,15 +86,15 @@ std::size_t radix_workspace_bytes(index_type count, index_type length, const Tun
 template <class Exec, class Source, class Target, class Order, class Buffers>
 void radix_block_passes(const char* function, const Exec& exec, index_type count, index_type length,
                         const Source& source, const Target& target, bool in_place, const Order& order,
-                        const TuningParameters& tuning, const RadixPlan& plan, std::uint64_t differing,
-                        index_type* counts, const Buffers& buffers_0, const Buffers& buffers_1) {
+                        const TuningParameters& tuning, const RadixPlan& plan, const RadixBlockGrid& grid,
+                        std::uint64_t differing, index_type* counts, const Buffers& buffers_0,
+                        const Buffers& buffers_1) {
   const RadixDigits& digits = plan.digits;
-  const RadixBlocks blocks{plan.blocks_per_slice, plan.block, length};
-  const index_type teams = count * plan.blocks_per_slice;
-  const int chunk = std::max(tuning.radix_chunk_size, 1);
-  const index_type counters = count * digits.radix * plan.blocks_per_slice;
+  const RadixBlocks& blocks = grid.blocks;
+  const index_type teams = grid.teams;
+  const int chunk = grid.chunk;
   const Kokkos::View<index_type*, typename Exec::memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>> scanned(
-      counts, counters);
+      counts, grid.counters);
   int active[64];
   int k = 0;
   for (int p = 0; p < digits.passes; ++p)
@@ -141,15 +155,12 @@ void radix_sort_blocks(const char* function, const Exec& exec, index_type count,
   using Value = typename Source::value_type;
   constexpr bool has_values = Source::has_values;
   const RadixDigits& digits = plan.digits;
-  const RadixBlocks blocks{plan.blocks_per_slice, plan.block, length};
-  const index_type teams = count * plan.blocks_per_slice;
-  const int chunk = std::max(tuning.radix_chunk_size, 1);
+  const RadixBlockGrid grid(plan, count, length, tuning);
   const auto buffers_0 = packed_records<Key, Value, has_values>(cursor, count, length);
   const auto buffers_1 = packed_records<Key, Value, has_values>(cursor, count, length);
-  const index_type counters = count * digits.radix * plan.blocks_per_slice;
-  index_type* counts = cursor.take<index_type>(counters + 1);  // the last: NaNs found (RadixFirstCountKernel)
+  index_type* counts = cursor.take<index_type>(grid.counters + 1);  // the last: NaNs found (RadixFirstCountKernel)
   const Kokkos::View<index_type, typename Exec::memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>> nans(
-      counts + counters);
+      counts + grid.counters);
   if constexpr (without_nans<Order>::differs) Kokkos::deep_copy(exec, nans, index_type(0));
 
   // Pass 0's counts come with the differing bits; they serve if pass 0 is
@@ -158,9 +169,9 @@ void radix_sort_blocks(const char* function, const Exec& exec, index_type count,
   using FirstCount = RadixFirstCountKernel<Exec, Source, Order>;
   Kokkos::parallel_reduce(
       "tessel::sort::radix_count",
-      make_team_policy(function, exec, teams, tuning.team_size,
-                       RadixCountKernel<Source, Order>::scratch_bytes(digits, chunk)),
-      FirstCount{{source, radix_digit(order, digits, 0), blocks, digits.radix, counts, chunk,
+      make_team_policy(function, exec, grid.teams, tuning.team_size,
+                       RadixCountKernel<Source, Order>::scratch_bytes(digits, grid.chunk)),
+      FirstCount{{source, radix_digit(order, digits, 0), grid.blocks, digits.radix, counts, grid.chunk,
                   tuning.radix_scratch_atomics},
                  nans.data()},
       Kokkos::BOr<std::uint64_t>(differing));
@@ -174,12 +185,12 @@ void radix_sort_blocks(const char* function, const Exec& exec, index_type count,
     Kokkos::deep_copy(found, nans);
     if (found == 0) {
       radix_block_passes(function, exec, count, length, source, target, in_place, without_nans<Order>::of(order),
-                         tuning, plan, differing, counts, buffers_0, buffers_1);
+                         tuning, plan, grid, differing, counts, buffers_0, buffers_1);
       return;
     }
   }
-  radix_block_passes(function, exec, count, length, source, target, in_place, order, tuning, plan, differing, counts,
-                     buffers_0, buffers_1);
+  radix_block_passes(function, exec, count, length, source, target, in_place, order, tuning, plan, grid, differing,
+                     counts, buffers_0, buffers_1);
 }
 
 // Sorts slices that are read and written along memory (see StageKernel
@@ -218,7 +229,7 @@ template <class Exec, class From, class To>
 void stage_records(const char* function, const Exec& exec, index_type count, index_type length, const From& from,
                    index_type from_first, const To& to, index_type to_first, const TuningParameters& tuning) {
   using Kernel = StageKernel<From, To>;
-  const bool direct = std::max(records_stride_bytes(from), records_stride_bytes(to)) >= stage_direct_stride_bytes;
+  const bool direct = stage_directly(from, to);
   StageTile tile = stage_tile(tuning, record_size_of<From>());
   // Lone threads copy whole lines (16 positions: 64 bytes of 4-byte
   // elements, whole AVX2 blocks of 4- and 8-byte ones); fewer positions, as

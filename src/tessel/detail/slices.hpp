@@ -83,6 +83,12 @@ struct SliceLayout {
   index_type size() const { return count * length; }
 };
 
+// SliceLayouts of strided slices (is_strided_slice of their slice_type).
+template <class Layout>
+struct is_strided_layout : std::false_type {};
+template <class T>
+struct is_strided_layout<SliceLayout<T, false>> : std::true_type {};
+
 // `count` contiguous slices of `length` elements, each `pitch` (at least
 // `length`; by default `length`) after the one before: the layout of
 // tessel's own workspaces.

@@ -34,16 +34,17 @@ KOKKOS_INLINE_FUNCTION void stage_elements(int first, int last, index_type begin
 }
 
 #if defined(TESSEL_DETAIL_VECTOR_SCAN_AVX2)
-// The blocks of stage_lines that AVX2 transposes: groups of as many slices
-// as a 32-byte register holds elements, whose strided side lies
-// element after element in memory, over the positions [begin, end) round
-// down to whole blocks. Returns the end of those positions; `done[g]` says
-// whether group g took them.
+// stage_lines where AVX2 transposes: each group of as many slices as a
+// 32-byte register holds elements, whose strided side lies element after
+// element in memory, in blocks over the positions [begin, end) rounded down
+// to whole blocks, the rest of its positions element by element; groups
+// whose strided side is not side by side, and the slices after the last
+// whole group, element by element.
 // Compiled for AVX2 as a whole, so that the blocks and the slices' address
 // arithmetic inline into one loop; called only where avx2::available().
 template <class InOf, class OutOf>
-__attribute__((target("avx2"))) index_type stage_blocks(int slices, index_type begin, index_type end,
-                                                         const InOf& in_of, const OutOf& out_of, bool* done) {
+__attribute__((target("avx2"))) void stage_blocks(int slices, index_type begin, index_type end, const InOf& in_of,
+                                                   const OutOf& out_of) {
   using In = std::decay_t<decltype(in_of(0))>;
   using Out = std::decay_t<decltype(out_of(0))>;
   using T = slice_element_t<In>;
@@ -53,10 +54,11 @@ __attribute__((target("avx2"))) index_type stage_blocks(int slices, index_type b
   constexpr bool transposes = strided_in ? is_contiguous_slice<Out>::value
                                          : is_contiguous_slice<In>::value && is_strided_slice<Out>::value;
   if constexpr (!transposes || !(sizeof(T) == 4 || sizeof(T) == 8) || !std::is_trivially_copyable_v<T>) {
-    return begin;
+    stage_elements(0, slices, begin, end, in_of, out_of);
   } else {
     const index_type vector_end = begin + (end - begin) / width * width;
-    for (int g = 0; g + width <= slices; g += width) {
+    int g = 0;
+    for (; g + width <= slices; g += width) {
       // Neighbouring slices side by side on the strided side.
       const auto* first = reinterpret_cast<const unsigned char*>(strided_in ? &in_of(g)[begin] : &out_of(g)[begin]);
       bool side_by_side = true;
@@ -64,8 +66,10 @@ __attribute__((target("avx2"))) index_type stage_blocks(int slices, index_type b
         const auto* at = reinterpret_cast<const unsigned char*>(strided_in ? &in_of(g + q)[begin] : &out_of(g + q)[begin]);
         side_by_side = side_by_side && at == first + q * sizeof(T);
       }
-      done[g / width] = side_by_side;
-      if (!side_by_side) continue;
+      if (!side_by_side) {
+        stage_elements(g, g + width, begin, end, in_of, out_of);
+        continue;
+      }
       const void* from[width];
       void* to[width];
       for (index_type p = begin; p < vector_end; p += width) {
@@ -77,29 +81,21 @@ __attribute__((target("avx2"))) index_type stage_blocks(int slices, index_type b
         }
         avx2::transpose_block<int(sizeof(T))>(from, to);
       }
+      stage_elements(g, g + width, vector_end, end, in_of, out_of);
     }
-    return vector_end;
+    stage_elements(g, slices, begin, end, in_of, out_of);
   }
 }
 #endif
 
 // Positions [begin, end) of slices [0, slices) of one component: in_of(sl)
-// and out_of(sl) give slice sl of the source and of the target; at most
-// MaxSlices slices.
-template <int MaxSlices, class InOf, class OutOf>
+// and out_of(sl) give slice sl of the source and of the target.
+template <class InOf, class OutOf>
 KOKKOS_INLINE_FUNCTION void stage_lines(int slices, index_type begin, index_type end, const InOf& in_of,
                                         const OutOf& out_of) {
 #if defined(TESSEL_DETAIL_VECTOR_SCAN_AVX2)
-  bool done[MaxSlices];  // per group of slices that stage_blocks took
-  for (int g = 0; g < MaxSlices; ++g) done[g] = false;
-  const index_type vector_end = avx2::available() ? stage_blocks(slices, begin, end, in_of, out_of, done) : begin;
-  if (vector_end != begin) {
-    using T = slice_element_t<std::decay_t<decltype(in_of(0))>>;
-    constexpr int width = int(32 / sizeof(T));
-    int g = 0;
-    for (; g + width <= slices; g += width)
-      stage_elements(g, g + width, done[g / width] ? vector_end : begin, end, in_of, out_of);
-    stage_elements(g, slices, begin, end, in_of, out_of);
+  if (avx2::available()) {
+    stage_blocks(slices, begin, end, in_of, out_of);
     return;
   }
 #endif
