@@ -564,11 +564,10 @@ struct StageKernel {
     for (int group = 0; group < positions; group += line) {
       const index_type begin = first_position + group;
       const index_type end = begin + (positions - group < line ? positions - group : line);
-      stage_lines(
-          slices, begin, end, [&](int sl) { return ins[sl].keys; }, [&](int sl) { return outs[sl].keys; });
+      stage_lines(slices, begin, end, [&](int sl) { return ins[sl].keys; }, [&](int sl) { return outs[sl].keys; });
       if constexpr (has_values)
-        stage_lines(
-            slices, begin, end, [&](int sl) { return ins[sl].values; }, [&](int sl) { return outs[sl].values; });
+        stage_lines(slices, begin, end, [&](int sl) { return ins[sl].values; },
+                    [&](int sl) { return outs[sl].values; });
     }
   }
 
