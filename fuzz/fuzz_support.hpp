@@ -308,6 +308,8 @@ inline tessel::TuningParameters random_tuning(Engine& engine, std::ostream& log)
   tuning.segmented_short_length = short_lengths[pick(engine, std::size(short_lengths))];
   static const int rank_lengths[] = {0, 8, 30, 64};
   tuning.segmented_rank_length = rank_lengths[pick(engine, std::size(rank_lengths))];
+  static const int tile_rank_lengths[] = {0, 8, 30, 64, 100};  // 100: beyond rank_sort_capacity
+  tuning.tile_rank_length = tile_rank_lengths[pick(engine, std::size(tile_rank_lengths))];
   // Budgets from a few elements to more than the space offers.
   static const std::size_t budgets[] = {64, 200, 1000, 4096, 1 << 16, std::size_t(1) << 24};
   tuning.scratch_bytes = budgets[pick(engine, std::size(budgets))];
@@ -322,7 +324,8 @@ inline tessel::TuningParameters random_tuning(Engine& engine, std::ostream& log)
       << tuning.radix_scratch_atomics << ", radix scratch slice " << tuning.radix_scratch_slice << ", team slice "
       << tuning.radix_team_slice << ", block " << tuning.radix_block_elements << ", every pass from "
       << tuning.radix_every_pass_length << ", segmented short "
-      << tuning.segmented_short_length << ", rank " << tuning.segmented_rank_length << ", scratch "
+      << tuning.segmented_short_length << ", rank " << tuning.segmented_rank_length << ", tile rank "
+      << tuning.tile_rank_length << ", scratch "
       << tuning.scratch_bytes << "}";
   return tuning;
 }

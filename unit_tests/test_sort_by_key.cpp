@@ -133,6 +133,58 @@ TYPED_TEST(SortByKey, ShortSlicesAroundTheWholeInsertionLength) {
     }
 }
 
+// Slices of up to Tuning::tile_rank_length records that one-thread teams
+// sort whole in their tiles are ranked (rank_sort.hpp) rather than
+// insertion-sorted and merged: every key type's path through it (float and
+// int32: 32-bit compares with ties; int64 keys of a narrow range: unique
+// keys; double keys of a wide range: declined, insertion-sorted), lengths
+// around the insertion run and rank_sort's capacity, rank lengths that
+// include and exclude them, both orders, slices contiguous (dim 0) and
+// strided (dim 1), values of the other layout. Each slice must be the
+// host's stable sort, keys bit for bit, values following their keys.
+template <class Space, class Key>
+void check_ranked_slices(Pattern pattern) {
+  for (int rank_length : {0, 16, 64, 1000})
+    for (std::size_t length : {1, 2, 15, 16, 17, 31, 63, 64, 65})
+      for (int dim : {0, 1})
+        for (bool descending : {false, true}) {
+          const std::size_t slices = 23;
+          const std::size_t rows = dim == 0 ? length : slices, columns = dim == 0 ? slices : length;
+          Kokkos::View<Key**, Kokkos::LayoutLeft, typename Space::memory_space> keys("tessel_test::keys", rows, columns);
+          Kokkos::View<std::int32_t**, Kokkos::LayoutRight, typename Space::memory_space> values("tessel_test::values",
+                                                                                                rows, columns);
+          const auto input = make_keys<Key>(rows * columns, pattern, length * 131 + dim);
+          fill_view(keys, [&](auto, std::size_t flat) { return input[flat]; });
+          fill_view(values, [&](auto index, std::size_t) { return std::int32_t(index[dim]); });
+          const auto before = host_slices(to_host(keys), dim);
+          tessel::TuningParameters tuning = tessel::Tuning<Space>{};
+          tuning.tile_rank_length = rank_length;
+          tessel::sort_by_key(Space(), keys, values, sort_options<tessel::MergeSort>(dim, descending), tuning);
+          const auto got_keys = host_slices(to_host(keys), dim);
+          const auto got_values = host_slices(to_host(values), dim);
+          for (std::size_t s = 0; s < slices; ++s) {
+            std::vector<std::int32_t> order(length);
+            std::iota(order.begin(), order.end(), 0);
+            std::stable_sort(order.begin(), order.end(), [&](std::int32_t a, std::int32_t b) {
+              return descending ? total_less(before[s][b], before[s][a]) : total_less(before[s][a], before[s][b]);
+            });
+            for (std::size_t i = 0; i < length; ++i) {
+              ASSERT_EQ(got_values[s][i], order[i]) << "rank length " << rank_length << ", length " << length << ", dim "
+                                                    << dim << ", slice " << s << ", position " << i;
+              ASSERT_TRUE(same_bits(got_keys[s][i], before[s][order[i]])) << "length " << length << " slice " << s;
+            }
+          }
+        }
+}
+
+TYPED_TEST(SortByKey, ShortSlicesByRanksFollowTheStableReference) {
+  using Space = TypeParam;
+  check_ranked_slices<Space, float>(Pattern::special);
+  check_ranked_slices<Space, std::int32_t>(Pattern::random);
+  check_ranked_slices<Space, std::int64_t>(Pattern::duplicates);
+  check_ranked_slices<Space, double>(Pattern::duplicates);
+}
+
 struct Descending {
   KOKKOS_INLINE_FUNCTION bool operator()(double a, double b) const { return b < a; }
 };

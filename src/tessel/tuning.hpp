@@ -120,6 +120,12 @@ struct TuningParameters {
   // where its outputs come from by binary searches through the inputs, which
   // miss the caches on long sequences; CPUs amortise them over many tiles.
   int merge_tiles_per_team = 1;
+  // Slices of up to this many records (at most 64) that a team of one thread
+  // merge-sorts whole in its tile (short slices, several to a tile) are
+  // sorted by ranks (detail/rank_sort.hpp): each record's place counted by
+  // comparing it with every other in vector registers, without a branch on
+  // the keys. CPUs only, keys in the default order; 0: never.
+  int tile_rank_length = 0;
   // AutoSort's cost model, in units of one pass over the records: a merge
   // pass, a bitonic compare-exchange step in global memory, and the sort of
   // one tile in scratch per element by merge sort and by the bitonic
@@ -270,6 +276,12 @@ struct HostTuning : TuningParameters {
     sort_runs_per_thread = 256;
     sort_items_per_thread = 8;
     merge_tiles_per_team = 64;
+    // Short slices sorted by ranks up to 64 records. 1M floats along dim 0
+    // of a LayoutLeft matrix, one EPYC (Zen 3) core, best of 15, ms with
+    // insertion sort and merge rounds / ranks: slices of 8 12.1 / 6.5, of 16
+    // 13.3 / 6.5, of 32 20.8 / 9.6, of 64 24.8 / 16.0; with int32 values
+    // 14.3 / 8.7, 16.6 / 8.7, 34.1 / 11.6, 39.6 / 18.1.
+    tile_rank_length = 64;
     // Radix sort: 11-bit digits, three passes for 32-bit keys with
     // histograms of 2048 counters that stay in L1. For 16M random floats on
     // one Zen 4 core: 213 ms against 248 ms with 8-bit digits (4 passes).

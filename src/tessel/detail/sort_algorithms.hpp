@@ -140,7 +140,7 @@ void merge_sort_slices(const char* function, const Exec& exec, index_type count,
     Kokkos::parallel_for("tessel::sort::merge_tiles", teams,
                          TileSortKernel<TileOperation::merge_sort, merge_lane_count<Exec>, Source, Target, KeyOrder>{
                              source, target, order, count, length, tile.elements, tile.items, tiles_per_slice,
-                             slices_per_team});
+                             slices_per_team, tuning.tile_rank_length});
     return;
   }
   WorkspaceCursor cursor(workspace);
@@ -149,7 +149,8 @@ void merge_sort_slices(const char* function, const Exec& exec, index_type count,
                              packed_records<Key, Value, has_values>(cursor, count, length)};
   Kokkos::parallel_for("tessel::sort::merge_tiles", policy(2),
                        TileSortKernel<TileOperation::merge_sort, merge_lane_count<Exec>, Source, Packed, KeyOrder>{
-                           source, buffers[0], order, count, length, tile.elements, tile.items, tiles_per_slice, 1});
+                           source, buffers[0], order, count, length, tile.elements, tile.items, tiles_per_slice, 1,
+                           tuning.tile_rank_length});
   // Merge passes: each team produces merge_tiles_per_team tiles of outputs.
   const index_type outputs_per_team = index_type(tile.elements) * std::max(tuning.merge_tiles_per_team, 1);
   const index_type teams_per_slice = (length + outputs_per_team - 1) / outputs_per_team;

@@ -72,6 +72,11 @@ struct ScratchRecords {
     if constexpr (HasValues) return values[i];
     else return Value{};
   }
+  // The records from position `first` on.
+  KOKKOS_INLINE_FUNCTION ScratchRecords from(int first) const {
+    if constexpr (HasValues) return {keys + first, values + first};
+    else return {keys + first, values};
+  }
 };
 
 // The bytes one record takes in a tile: its key and, if it has one, its value.

@@ -58,6 +58,7 @@ struct TileSortKernel {
   // Slices short enough for several to share a tile: how many a team takes
   // (1 otherwise). Each is sorted on its own.
   int slices_per_team;
+  int rank_length = 0;  // merge sort: see team_merge_sort
 
   static constexpr int buffers = Operation == TileOperation::merge_sort ? 2 : 1;
 
@@ -85,7 +86,7 @@ struct TileSortKernel {
 
     int result = 0;
     if constexpr (Operation == TileOperation::merge_sort) {
-      result = team_merge_sort<Lanes>(team, scratch, count, count, items, order);
+      result = team_merge_sort<Lanes>(team, scratch, count, count, items, order, rank_length);
     } else {
       int size = 1;
       while (size < count) size *= 2;
@@ -122,7 +123,8 @@ struct TileSortKernel {
     }
     team.team_barrier();
     // Slices of up to two runs are insertion-sorted whole.
-    const int result = team_merge_sort<Lanes>(team, scratch, records, span, span <= 2 * items ? span : items, order);
+    const int result =
+        team_merge_sort<Lanes>(team, scratch, records, span, span <= 2 * items ? span : items, order, rank_length);
     for (int s = 0; s < slices; ++s) {
       const auto keys_out = target.keys.slice(first_slice + s);
       const auto values_out = target.values.slice(first_slice + s);

@@ -5,6 +5,7 @@
 // stable merge sort in scratch, and a team's bitonic network in scratch.
 // All of them are correct for any team size, including one.
 
+#include <tessel/detail/rank_sort.hpp>
 #include <tessel/detail/sort_data.hpp>
 #include <tessel/detail/team.hpp>
 
@@ -173,9 +174,23 @@ KOKKOS_INLINE_FUNCTION void insertion_sort(const Records& records, int first, in
 // lone thread merges several pairs side by side (or cuts a long pair into
 // lanes); in a larger team each thread produces `items` outputs at a time,
 // found by merge path. Returns the buffer (0 or 1) that holds the result.
+// A lone thread sorts segments of up to `rank_length` records (at most
+// rank_sort_capacity; 0: none) whole by ranks, in buffer 0: see
+// Tuning::tile_rank_length.
 template <int Lanes, class Member, class Records, class KeyOrder>
 KOKKOS_INLINE_FUNCTION int team_merge_sort(const Member& team, const Records (&buffers)[2], int count, int segment,
-                                           int items, const KeyOrder& order) {
+                                           int items, const KeyOrder& order, int rank_length = 0) {
+  if constexpr (rank_sortable<KeyOrder>) {
+    if (team.team_size() == 1 && segment <= rank_length && segment <= rank_sort_capacity) {
+      for (int first = 0; first < count; first += segment) {
+        const int length = count - first < segment ? count - first : segment;
+        // rank_sort declines (writing nothing) 8-byte keys that span 2^25
+        // or more.
+        if (!rank_sort(buffers[0].from(first), length, order)) insertion_sort(buffers[0], first, length, order);
+      }
+      return 0;
+    }
+  }
   const int segments = (count + segment - 1) / segment;
   auto segment_end = [&](int first) {
     const int end = (first / segment + 1) * segment;
