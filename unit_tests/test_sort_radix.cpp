@@ -606,6 +606,35 @@ TEST(RadixPlan, LinesForLongRangesOfLoneThreads) {
   EXPECT_FALSE(plan_radix(1, from, 4, 0, off, 1).lines);
 }
 
+// AutoSort along a dim on a host: slices of up to tile_rank_length records
+// of keys in their default order go to merge sort, whose one-thread teams
+// rank them whole (merge_sort_ranks); longer ones to radix sort as before.
+// Without ranks (tile_rank_length 0, teams of several threads) slices of 64
+// go to radix sort; a comparator never takes ranks.
+TEST(AutoSort, ShortSlicesOfDefaultOrderKeysAreRanked) {
+  using namespace tessel::detail;
+  const tessel::TuningParameters host = HostTuning{};
+  const tessel::SortOptions options;  // AutoSort
+  auto choose = [&](index_type length, tessel::TuningParameters tuning, bool has_less = false) {
+    return choose_sort("test", options, has_less, SortKeys{!has_less, false, 4, 4}, length, tuning);
+  };
+  for (index_type length : {2, 8, 16, 33, 64}) {
+    EXPECT_EQ(choose(length, host), SortKind::merge) << length;
+    EXPECT_TRUE(merge_sort_ranks(length, sort_tile(host, 8, false), true, host)) << length;
+  }
+  EXPECT_FALSE(merge_sort_ranks(65, sort_tile(host, 8, false), true, host));
+  EXPECT_EQ(choose(1024, host), SortKind::radix);
+  tessel::TuningParameters unranked = host;
+  unranked.tile_rank_length = 0;
+  EXPECT_FALSE(merge_sort_ranks(64, sort_tile(unranked, 8, false), true, unranked));
+  EXPECT_EQ(choose(64, unranked), SortKind::radix);
+  tessel::TuningParameters teams = host;
+  teams.team_size = 4;
+  EXPECT_FALSE(merge_sort_ranks(16, sort_tile(teams, 8, false), true, teams));
+  EXPECT_FALSE(merge_sort_ranks(16, sort_tile(host, 8, false), false, host));
+  EXPECT_NE(choose(64, host, true), SortKind::radix);
+}
+
 // How one-team paths count: every pass at once from radix_every_pass_length
 // records on (in order only), with digits narrowed until every histogram
 // fits the scratch; one pass ahead below it; per pass in teams of several

@@ -135,6 +135,11 @@ struct TuningParameters {
   double bitonic_step_cost = 1.0;
   double merge_tile_cost = 1.0;
   double bitonic_tile_cost = 1.0;
+  // Merge sort of slices sorted whole by ranks (tile_rank_length): per
+  // record, the copies into and out of the tile, and each comparison with
+  // another record of its slice.
+  double rank_tile_cost = 1.0;
+  double rank_compare_cost = 0.125;
 
   // Radix sort (paths: detail/radix_plan.hpp). Bits of the key each pass
   // sorts by: a 32-bit key takes ceil(32 / radix_bits) passes over the
@@ -316,6 +321,13 @@ struct HostTuning : TuningParameters {
     // counter per record. Bitonic sort's tiles: 642 ms for slices of 16.
     merge_pass_cost = 1.0;
     merge_tile_cost = 1.06;
+    // Slices sorted by ranks, on one EPYC (Zen 3) core, where radix sort's
+    // model gives 80-90 ms a unit (16M floats in slices of 16 / 64: 623 /
+    // 411 ms): slices of 16 100 ms, of 64 235 ms, so 0.66 + 0.033 a record
+    // of the slice. Radix sort (5.2 units for slices of 64) and bitonic
+    // sort lose to them at every length up to 64.
+    rank_tile_cost = 0.66;
+    rank_compare_cost = 0.033;
     bitonic_tile_cost = 1.2;
     radix_pass_cost = 1.15;
     radix_scratch_pass_cost = 0.62;

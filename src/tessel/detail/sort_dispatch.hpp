@@ -17,9 +17,21 @@ namespace tessel::detail {
 
 enum class SortKind { merge, bitonic, radix };
 
+// Whether merge sort's one-thread teams sort slices of `length` whole by
+// ranks (team_merge_sort, Tuning::tile_rank_length): keys in their default
+// order (`rank_sortable`), short slices that fit a tile.
+inline bool merge_sort_ranks(index_type length, const SortTile& tile, bool rank_sortable,
+                             const TuningParameters& tuning) {
+  return rank_sortable && tuning.team_size == 1 &&
+         length <= std::min<index_type>(std::min(tuning.tile_rank_length, rank_sort_capacity), tile.elements);
+}
+
 // AutoSort's estimate, in passes over the records, of each algorithm for
 // slices of `length` (see TuningParameters::merge_pass_cost and friends).
-inline double merge_sort_cost(index_type length, const SortTile& tile, const TuningParameters& tuning) {
+inline double merge_sort_cost(index_type length, const SortTile& tile, bool rank_sortable,
+                              const TuningParameters& tuning) {
+  if (merge_sort_ranks(length, tile, rank_sortable, tuning))
+    return tuning.rank_tile_cost + tuning.rank_compare_cost * double(length);
   const double local = std::log2(double(std::max<index_type>(2, std::min<index_type>(length, tile.elements))));
   const double tiles = std::ceil(double(length) / tile.elements);
   return tuning.merge_tile_cost * local + tuning.merge_pass_cost * std::ceil(std::log2(std::max(1.0, tiles)));
@@ -81,7 +93,9 @@ inline SortKind choose_sort(const char* function, const SortOptions& options, bo
   const bool radix_allowed = keys.radix_sortable && !has_less;
   if (radix_allowed && keys.whole) return SortKind::radix;
   const std::size_t record_bytes = keys.key_bytes + keys.value_bytes;
-  const double merge = merge_sort_cost(length, sort_tile(tuning, record_bytes, false), tuning);
+  // Keys radix sort takes are the keys rank_sort takes: arithmetic, in
+  // their default order.
+  const double merge = merge_sort_cost(length, sort_tile(tuning, record_bytes, false), radix_allowed, tuning);
   const double bitonic = bitonic_sort_cost(length, sort_tile(tuning, record_bytes, true), tuning);
   if (radix_allowed && radix_sort_cost(length, keys.key_bytes, keys.value_bytes, tuning) < std::min(merge, bitonic))
     return SortKind::radix;
