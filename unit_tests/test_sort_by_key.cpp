@@ -100,42 +100,11 @@ TYPED_TEST(SortByKey, SortpermAlongDims) {
   check_sortperm_dims<Space, tessel::MergeSort, std::int16_t>(tiny_sort_tunings(tessel::Tuning<Space>{})[3]);
 }
 
-// Slices of up to insertion_cached (16, team_sort.hpp) records are
-// insertion-sorted whole, longer ones in runs that are then merged: around
-// that length, along dim 0, values (positions in the slice) follow their keys
-// and equal keys keep their order.
-TYPED_TEST(SortByKey, ShortSlicesAroundTheWholeInsertionLength) {
-  using Space = TypeParam;
-  constexpr std::size_t slices = 37;
-  for (std::size_t length : {15, 16, 17})
-    for (bool descending : {false, true}) {
-      Kokkos::View<double**, Kokkos::LayoutLeft, typename Space::memory_space> keys("tessel_test::keys", length, slices);
-      Kokkos::View<std::int32_t**, Kokkos::LayoutLeft, typename Space::memory_space> values("tessel_test::values",
-                                                                                           length, slices);
-      const auto input = make_keys<double>(length * slices, Pattern::duplicates, length);
-      fill_view(keys, [&](auto, std::size_t flat) { return input[flat]; });
-      fill_view(values, [&](auto index, std::size_t) { return std::int32_t(index[0]); });
-      const auto before = host_slices(to_host(keys), 0);
-      tessel::sort_by_key(Space(), keys, values, sort_options<tessel::MergeSort>(0, descending));
-      const auto got_keys = host_slices(to_host(keys), 0);
-      const auto got_values = host_slices(to_host(values), 0);
-      for (std::size_t s = 0; s < slices; ++s) {
-        std::vector<std::int32_t> order(length);
-        std::iota(order.begin(), order.end(), 0);
-        std::stable_sort(order.begin(), order.end(), [&](std::int32_t a, std::int32_t b) {
-          return descending ? total_less(before[s][b], before[s][a]) : total_less(before[s][a], before[s][b]);
-        });
-        for (std::size_t i = 0; i < length; ++i) {
-          ASSERT_EQ(got_values[s][i], order[i]) << "length " << length << " slice " << s << " position " << i;
-          ASSERT_TRUE(same_bits(got_keys[s][i], before[s][order[i]])) << "length " << length << " slice " << s;
-        }
-      }
-    }
-}
-
 // Slices of up to Tuning::tile_rank_length records that one-thread teams
-// sort whole in their tiles are ranked (rank_sort.hpp) rather than
-// insertion-sorted and merged: every key type's path through it (float and
+// sort whole in their tiles are ranked (rank_sort.hpp); others, and all
+// with a rank length of 0, are insertion-sorted whole up to
+// insertion_cached (16, team_sort.hpp) records and in runs that are then
+// merged beyond. Every key type's path through the ranks (float and
 // int32: 32-bit compares with ties; int64 keys of a narrow range: unique
 // keys; double keys of a wide range: declined, insertion-sorted), lengths
 // around the insertion run and rank_sort's capacity, rank lengths that
