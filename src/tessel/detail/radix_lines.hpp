@@ -157,8 +157,9 @@ inline void stream_whole_line(T* to, const T* line) {
 // `shift`, this function called alone on 16M floats took 49-53 ms a pass
 // (digits of random bits) where it takes 65-77 (a bare loop: 43-52), but
 // the whole sort took 213-227 ms where it takes 203-214 (one EPYC core,
-// best of 7, binaries alternating): inlined into the kernel, GCC spilled four values of the
-// loop to the stack, and most samples stay on the stores into the lines.
+// best of 7, binaries alternating): inlined into the kernel, GCC spilled
+// four values of the loop to the stack, and most samples stay on the
+// stores into the lines.
 template <bool CountNext, class Counter, class From, class To, class Digit, class NextDigit>
 void scatter_through_lines(unsigned char* storage, int radix, Counter* offsets, const From& from, const To& to,
                            index_type begin, index_type end, const Digit& digit, std::uint32_t* next,
