@@ -22,8 +22,8 @@ enum class SortKind { merge, bitonic, radix };
 // order (`rank_sortable`), short slices that fit a tile.
 inline bool merge_sort_ranks(index_type length, const SortTile& tile, bool rank_sortable,
                              const TuningParameters& tuning) {
-  return rank_sortable && tuning.team_size == 1 &&
-         length <= std::min<index_type>(std::min(tuning.tile_rank_length, rank_sort_capacity), tile.elements);
+  return rank_sortable && length <= tile.elements &&
+         ranks_whole_segments(tuning.team_size, length, tuning.tile_rank_length);
 }
 
 // AutoSort's estimate, in passes over the records, of each algorithm for

@@ -166,6 +166,13 @@ KOKKOS_INLINE_FUNCTION void insertion_sort(const Records& records, int first, in
   }
 }
 
+// Whether team_merge_sort, in a team of `team_size` threads given
+// `rank_length`, sorts segments of `segment` records whole by ranks (keys
+// rank_sort takes): AutoSort's cost model asks it too.
+KOKKOS_INLINE_FUNCTION bool ranks_whole_segments(int team_size, index_type segment, int rank_length) {
+  return team_size == 1 && segment <= rank_length && segment <= rank_sort_capacity;
+}
+
 // A team's stable merge sort, in scratch, of `count` records made of
 // segments of `segment` records (the last may be shorter) sorted each on its
 // own: several short slices share a tile this way. Runs of `items` records
@@ -176,12 +183,12 @@ KOKKOS_INLINE_FUNCTION void insertion_sort(const Records& records, int first, in
 // found by merge path. Returns the buffer (0 or 1) that holds the result.
 // A lone thread sorts segments of up to `rank_length` records (at most
 // rank_sort_capacity; 0: none) whole by ranks, in buffer 0: see
-// Tuning::tile_rank_length.
+// Tuning::tile_rank_length and ranks_whole_segments.
 template <int Lanes, class Member, class Records, class KeyOrder>
 KOKKOS_INLINE_FUNCTION int team_merge_sort(const Member& team, const Records (&buffers)[2], int count, int segment,
                                            int items, const KeyOrder& order, int rank_length = 0) {
   if constexpr (rank_sortable<KeyOrder>) {
-    if (team.team_size() == 1 && segment <= rank_length && segment <= rank_sort_capacity) {
+    if (ranks_whole_segments(team.team_size(), segment, rank_length)) {
       for (int first = 0; first < count; first += segment) {
         const int length = count - first < segment ? count - first : segment;
         // rank_sort declines (writing nothing) 8-byte keys that span 2^25
