@@ -5,6 +5,7 @@
 // stable merge sort in scratch, and a team's bitonic network in scratch.
 // All of them are correct for any team size, including one.
 
+#include <tessel/detail/kokkos_compat.hpp>
 #include <tessel/detail/rank_sort.hpp>
 #include <tessel/detail/sort_data.hpp>
 #include <tessel/detail/team.hpp>
@@ -181,13 +182,15 @@ KOKKOS_INLINE_FUNCTION bool ranks_whole_segments(int team_size, index_type segme
 // lone thread merges several pairs side by side (or cuts a long pair into
 // lanes); in a larger team each thread produces `items` outputs at a time,
 // found by merge path. Returns the buffer (0 or 1) that holds the result.
-// A lone thread sorts segments of up to `rank_length` records (at most
-// rank_sort_capacity; 0: none) whole by ranks, in buffer 0: see
-// Tuning::tile_rank_length and ranks_whole_segments.
+// A lone thread of a host space sorts segments of up to `rank_length`
+// records (at most rank_sort_capacity; 0: none) whole by ranks, in buffer
+// 0: see Tuning::tile_rank_length and ranks_whole_segments. Device code
+// does not compile the ranks, which copy a segment to the stack (as the
+// segmented sort's SegmentBinKernel does not).
 template <int Lanes, class Member, class Records, class KeyOrder>
 KOKKOS_INLINE_FUNCTION int team_merge_sort(const Member& team, const Records (&buffers)[2], int count, int segment,
                                            int items, const KeyOrder& order, int rank_length = 0) {
-  if constexpr (rank_sortable<KeyOrder>) {
+  if constexpr (rank_sortable<KeyOrder> && is_host_space<typename Member::execution_space>) {
     if (ranks_whole_segments(team.team_size(), segment, rank_length)) {
       for (int first = 0; first < count; first += segment) {
         const int length = count - first < segment ? count - first : segment;
