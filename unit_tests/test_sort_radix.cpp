@@ -609,14 +609,16 @@ TEST(RadixPlan, LinesForLongRangesOfLoneThreads) {
 // AutoSort along a dim on a host: slices of up to tile_rank_length records
 // of keys in their default order go to merge sort, whose one-thread teams
 // rank them whole (merge_sort_ranks); longer ones to radix sort as before.
-// Without ranks (tile_rank_length 0, teams of several threads) slices of 64
-// go to radix sort; a comparator never takes ranks.
+// Without ranks (tile_rank_length 0, teams of several threads, a device
+// space, whose kernels do not compile them) slices of 64 go to radix sort; a
+// comparator never takes ranks.
 TEST(AutoSort, ShortSlicesOfDefaultOrderKeysAreRanked) {
   using namespace tessel::detail;
   const tessel::TuningParameters host = HostTuning{};
   const tessel::SortOptions options;  // AutoSort
-  auto choose = [&](index_type length, tessel::TuningParameters tuning, bool has_less = false) {
-    return choose_sort("test", options, has_less, SortKeys{!has_less, false, 4, 4}, length, tuning);
+  auto choose = [&](index_type length, tessel::TuningParameters tuning, bool has_less = false,
+                    bool host_space = true) {
+    return choose_sort("test", options, has_less, SortKeys{!has_less, false, 4, 4, host_space}, length, tuning);
   };
   for (index_type length : {2, 8, 16, 33, 64}) {
     EXPECT_EQ(choose(length, host), SortKind::merge) << length;
@@ -633,6 +635,7 @@ TEST(AutoSort, ShortSlicesOfDefaultOrderKeysAreRanked) {
   EXPECT_FALSE(merge_sort_ranks(16, sort_tile(teams, 8, false), true, teams));
   EXPECT_FALSE(merge_sort_ranks(16, sort_tile(host, 8, false), false, host));
   EXPECT_NE(choose(64, host, true), SortKind::radix);
+  EXPECT_EQ(choose(64, host, false, /*host_space=*/false), SortKind::radix);
 }
 
 // How one-team paths count: every pass at once from radix_every_pass_length

@@ -51,7 +51,8 @@ void segmented_sort_views(const char* function, const Exec& exec, const Offsets&
 
   using Key = typename Keys::non_const_value_type;
   using Value = typename carried_value<Values>::type;
-  const SortKeys sort_keys{std::is_arithmetic_v<Key> && !has_less, true, sizeof(Key), by_key ? sizeof(Value) : 0};
+  const SortKeys sort_keys{std::is_arithmetic_v<Key> && !has_less, true, sizeof(Key), by_key ? sizeof(Value) : 0,
+                           is_host_space<Exec>};
   const auto order = key_order<Key>(less, options.order == Order::descending);
   ScopedRegion region(function);
   auto workspace_for = [&](std::size_t bytes, auto&& body) { with_workspace(exec, bytes, workspace, body); };

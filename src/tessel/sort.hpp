@@ -113,7 +113,7 @@ void sort_views(const char* function, const Exec& exec, const Keys& keys, const 
   using Key = typename Keys::non_const_value_type;
   using Value = typename carried_value<std::conditional_t<by_key, Values, Perm>>::type;
   const SortKeys sort_keys{std::is_arithmetic_v<Key> && !has_less, view_rank<Keys> == 1, sizeof(Key),
-                           by_key || permutation ? sizeof(Value) : 0};
+                           by_key || permutation ? sizeof(Value) : 0, is_host_space<Exec>};
   const SortKind kind = choose_sort(function, options, has_less, sort_keys, length, tuning);
   // The team size the kernels will have decides the tiles, and with them the
   // workspace.

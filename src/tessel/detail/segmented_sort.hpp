@@ -24,6 +24,7 @@
 #include <tessel/detail/rank_sort.hpp>
 #include <tessel/detail/segmented_radix.hpp>
 #include <tessel/detail/sort_dispatch.hpp>
+#include <tessel/detail/team_sort.hpp>
 #include <tessel/findall.hpp>
 
 #include <vector>
@@ -153,7 +154,10 @@ struct SegmentBinKernel {
     int count = 0;
     const auto records = segment(s, count);
     if constexpr (Ranked && rank_sortable<KeyOrder>) {
-      if (count <= rank_length && rank_sort(records, count, order)) return;
+      if (count <= rank_length) {
+        rank_or_insertion_sort(records, count, order);
+        return;
+      }
     }
     insertion_sort(records, 0, count, order);
   }

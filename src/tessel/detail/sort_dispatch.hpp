@@ -61,6 +61,9 @@ struct SortKeys {
   bool whole;  // a rank-1 view: one slice
   std::size_t key_bytes;
   std::size_t value_bytes;  // 0 for keys alone
+  // The sort runs on a host space, the only ones whose merge sort ranks
+  // short slices (team_merge_sort).
+  bool host_space;
 };
 
 // Applies the algorithm struct's fields to the tuning and names the kernels
@@ -95,7 +98,8 @@ inline SortKind choose_sort(const char* function, const SortOptions& options, bo
   const std::size_t record_bytes = keys.key_bytes + keys.value_bytes;
   // Keys radix sort takes are the keys rank_sort takes: arithmetic, in
   // their default order.
-  const double merge = merge_sort_cost(length, sort_tile(tuning, record_bytes, false), radix_allowed, tuning);
+  const double merge =
+      merge_sort_cost(length, sort_tile(tuning, record_bytes, false), radix_allowed && keys.host_space, tuning);
   const double bitonic = bitonic_sort_cost(length, sort_tile(tuning, record_bytes, true), tuning);
   if (radix_allowed && radix_sort_cost(length, keys.key_bytes, keys.value_bytes, tuning) < std::min(merge, bitonic))
     return SortKind::radix;

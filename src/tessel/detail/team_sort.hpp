@@ -167,6 +167,14 @@ KOKKOS_INLINE_FUNCTION void insertion_sort(const Records& records, int first, in
   }
 }
 
+// Sorts `count` records (at most rank_sort_capacity, keys in an order
+// rank_sort takes) by ranks, or by insertion where rank_sort declines them
+// (8-byte keys that span 2^25 or more; it writes nothing then).
+template <class Records, class KeyOrder>
+KOKKOS_INLINE_FUNCTION void rank_or_insertion_sort(const Records& records, int count, const KeyOrder& order) {
+  if (!rank_sort(records, count, order)) insertion_sort(records, 0, count, order);
+}
+
 // Whether team_merge_sort, in a team of `team_size` threads given
 // `rank_length`, sorts segments of `segment` records whole by ranks (keys
 // rank_sort takes): AutoSort's cost model asks it too.
@@ -193,10 +201,7 @@ KOKKOS_INLINE_FUNCTION int team_merge_sort(const Member& team, const Records (&b
   if constexpr (rank_sortable<KeyOrder> && is_host_space<typename Member::execution_space>) {
     if (ranks_whole_segments(team.team_size(), segment, rank_length)) {
       for (int first = 0; first < count; first += segment) {
-        const int length = count - first < segment ? count - first : segment;
-        // rank_sort declines (writing nothing) 8-byte keys that span 2^25
-        // or more.
-        if (!rank_sort(buffers[0].from(first), length, order)) insertion_sort(buffers[0], first, length, order);
+        rank_or_insertion_sort(buffers[0].from(first), count - first < segment ? count - first : segment, order);
       }
       return 0;
     }
