@@ -89,10 +89,12 @@ std::size_t radix_workspace_bytes(index_type count, index_type length, const Tun
 // scratch, counted from each write-combining line as it was written out,
 // added atomically to a second array of counts), was slower: two OpenMP
 // threads of one EPYC VM, 16M keys, best of 5, three rounds alternating
-// the binaries: double 286-302 -> 401-411 ms, float 123-129 -> 145-156 ms.
-// The lines of 2048 digits fill a core's L2 (512 KiB); the histograms of
-// eight blocks (64 KiB) then missed it, and their increments took 18 % of
-// the scatter's samples, where the count kernel's one histogram stays in L1.
+// the binaries: double 286-302 -> 401-411 ms, float 123-129 -> 145-156 ms
+// (eight blocks); with two blocks (16 KiB of histograms), double 285-296 ->
+// 384-418 ms. The increments took 18 % of the scatter's samples: the lines
+// of 2048 digits fill a core's L2 (512 KiB), and counting from them cost
+// more than the count kernel's read of the records, whose one histogram
+// stays in L1.
 template <class Exec, class Source, class Target, class Order, class Buffers>
 void radix_block_passes(const char* function, const Exec& exec, index_type count, index_type length,
                         const Source& source, const Target& target, bool in_place, const Order& order,
