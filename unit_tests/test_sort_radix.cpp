@@ -491,6 +491,16 @@ TEST(RadixPlan, StagingWithoutScratchFollowsTheWidestStep) {
   EXPECT_FALSE(stage_directly(packed_records, packed_records));
 }
 
+// At namespace scope, not in the test: nvcc cannot name a test's local
+// types and lambdas in the kernels it instantiates for CUDA.
+struct DoubleLess {
+  KOKKOS_INLINE_FUNCTION bool operator()(double a, double b) const { return a < b; }
+};
+struct IntPair {
+  int a, b;
+  KOKKOS_INLINE_FUNCTION bool operator<(const IntPair& other) const { return a < other.a; }
+};
+
 TYPED_TEST(Radix, BadArgumentsThrowBeforeWriting) {
   using Space = TypeParam;
   const auto input = make_keys<double>(300, Pattern::random, 1);
@@ -500,17 +510,13 @@ TYPED_TEST(Radix, BadArgumentsThrowBeforeWriting) {
     expect_invalid_and_untouched<Space>(call, keys, text);
   };
   tessel::SortOptions radix = sort_options<tessel::RadixSort>(-1, false);
-  expect_invalid([&] { tessel::sort(Space(), keys, [](double a, double b) { return a < b; }, radix); },
+  expect_invalid([&] { tessel::sort(Space(), keys, DoubleLess{}, radix); },
                  "RadixSort does not take a comparator");
   radix.algorithm = tessel::RadixSort{0, 0, -1};
   expect_invalid([&] { tessel::sort(Space(), keys, radix); }, "chunk_size -1 is negative");
   radix.algorithm = tessel::RadixSort{0, -3, 0};
   expect_invalid([&] { tessel::sort(Space(), keys, radix); }, "items_per_thread -3 is negative");
-  struct Pair {
-    int a, b;
-    KOKKOS_INLINE_FUNCTION bool operator<(const Pair& other) const { return a < other.a; }
-  };
-  Kokkos::View<Pair*, typename Space::memory_space> pairs("tessel_test::pairs", 4);
+  Kokkos::View<IntPair*, typename Space::memory_space> pairs("tessel_test::pairs", 4);
   radix.algorithm = tessel::RadixSort{};
   expect_invalid_and_untouched<Space>([&] { tessel::sort(Space(), pairs, radix); }, pairs,
                                       "RadixSort sorts integer, float and double keys");

@@ -340,7 +340,8 @@ struct SliceRadixKernel {
                                  counting);
     return team_radix_scratch(digits, chunk, counting);
   }
-  static std::size_t lines_scratch_bytes(bool lines, const RadixDigits& digits) {
+  // Also called in the kernel, which takes the lines.
+  KOKKOS_INLINE_FUNCTION static std::size_t lines_scratch_bytes(bool lines, const RadixDigits& digits) {
     return lines ? radix_lines_scratch(digits.radix, sizeof(key_type), has_values ? sizeof(value_type) : 0) : 0;
   }
 

@@ -67,7 +67,7 @@ struct RadixLinesLayout {
   }
 };
 
-inline std::size_t radix_lines_scratch(int radix, std::size_t key_bytes, std::size_t value_bytes) {
+KOKKOS_INLINE_FUNCTION std::size_t radix_lines_scratch(int radix, std::size_t key_bytes, std::size_t value_bytes) {
   return RadixLinesLayout(radix, key_bytes, value_bytes).bytes;
 }
 
