@@ -170,8 +170,7 @@ template <class Space, class Src, class Dst, class Op, class T>
 void check_scan(const Src& src, const Dst& dst, int dim, Op op, std::optional<T> init,
                 const tessel::TuningParameters& tuning, const std::string& what) {
   SCOPED_TRACE(what);
-  auto input = Kokkos::create_mirror(Kokkos::HostSpace(), src);
-  Kokkos::deep_copy(input, src);
+  const auto input = host_copy(src);
   const int slice_dim = dim < 0 ? 0 : dim;  // -1: the whole rank-1 view
   const auto expected = reference_scan(input, slice_dim, op, init);
   tessel::ScanOptions options;

@@ -69,8 +69,7 @@ void check_sortperm_dims(const tessel::TuningParameters& tuning) {
                                                                                     extents[1]);
         const auto values = make_keys<float>(keys.size(), Pattern::special, dim + 7);
         fill_view(keys, [&](auto, std::size_t flat) { return values[flat]; });
-        auto before = Kokkos::create_mirror(Kokkos::HostSpace(), keys);
-        Kokkos::deep_copy(before, keys);
+        const auto before = host_copy(keys);
         Kokkos::View<Perm**, Kokkos::LayoutRight, typename Space::memory_space> perm("tessel_test::perm", extents[0],
                                                                                     extents[1]);
         tessel::sortperm(Space(), perm, keys, sort_options<Algorithm>(dim, descending), tuning);

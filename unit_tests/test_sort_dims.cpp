@@ -28,8 +28,7 @@ void check_dims(const std::vector<std::array<std::size_t, 3>>& shapes, bool tiny
           const auto values = make_keys<T>(extents[0] * extents[1] * extents[2],
                                            std::is_floating_point_v<T> ? Pattern::special : Pattern::duplicates, 5 + dim);
           fill_view(test_view.view, [&](auto, std::size_t flat) { return values[flat]; });
-          auto before = Kokkos::create_mirror(Kokkos::HostSpace(), test_view.view);
-          Kokkos::deep_copy(before, test_view.view);
+          const auto before = host_copy(test_view.view);
           const auto options = sort_options<Algorithm>(dim, descending);
           tessel::sort(Space(), test_view.view, options, tuning);
           const auto inputs = host_slices(before, dim);
