@@ -68,6 +68,10 @@ struct PositionBelow {
   __host__ __device__ bool operator()(std::int64_t i) const { return values[i] < threshold; }
 };
 
+// The runs below read `values` through raw pointers and iterators, so each
+// keeps the view (`keep`): else it is freed when the setup returns and CUB
+// reads freed memory (an illegal address on an H200 from 10^6 elements).
+
 // Reads the count a compaction wrote: tessel's functions return it on the
 // host, so the baseline waits for it too.
 std::int64_t host_count(const DeviceVector<std::int64_t>& count) {
@@ -116,7 +120,7 @@ void findall(const std::string& shape, std::int64_t n, float threshold, std::fun
       return cub::DeviceSelect::If(temp, bytes, thrust::counting_iterator<std::int64_t>(0), positions.data(),
                                    count.data(), n, PositionBelow{in, threshold}, stream());
     });
-    return [=] {
+    return [=, keep = values] {
       run();
       benchmark::DoNotOptimize(host_count(count));
     };
@@ -134,7 +138,7 @@ void count_and_copy(const std::string& shape, std::int64_t n, float threshold,
     auto run = with_temp_storage([=](void* temp, std::size_t& bytes) {
       return cub::DeviceReduce::Sum(temp, bytes, flags, count.data(), n, stream());
     });
-    return [=] {
+    return [=, keep = values] {
       run();
       benchmark::DoNotOptimize(host_count(count));
     };
@@ -147,7 +151,7 @@ void count_and_copy(const std::string& shape, std::int64_t n, float threshold,
       return cub::DeviceSelect::If(temp, bytes, values.data(), out.data(), count.data(), n, Below{threshold},
                                    stream());
     });
-    return [=] {
+    return [=, keep = values] {
       run();
       benchmark::DoNotOptimize(host_count(count));
     };
