@@ -45,7 +45,7 @@ void check_bitwise(Op op, const std::vector<T>& pool, std::optional<T> init, con
             tessel::inclusive_scan(Space(), src, target, op, tessel::ScanOptions{}, tunings[k]);
           const auto got = to_host(target);
           for (std::size_t i = 0; i < n; ++i)
-            ASSERT_TRUE(same_bits(got(i), expected[i]))
+            ASSERT_TRUE((same_scan_result<Space, Op>(got(i), expected[i])))
                 << name << (init ? " exclusive" : " inclusive") << (in_place ? " in place" : "") << " n " << n
                 << " pattern " << pattern << " position " << i << ": got " << bits_of(got(i)) << ", expected "
                 << bits_of(expected[i]) << ' ' << describe(tunings[k]);
@@ -69,7 +69,7 @@ void check_bitwise(Op op, const std::vector<T>& pool, std::optional<T> init, con
     for (std::size_t s = 0; s < slices.size(); ++s) {
       const auto expected = left_fold(slices[s], op, init);
       for (std::size_t p = 0; p < expected.size(); ++p)
-        ASSERT_TRUE(same_bits(got[s][p], expected[p]))
+        ASSERT_TRUE((same_scan_result<Space, Op>(got[s][p], expected[p])))
             << name << " dim " << dim << " slice " << s << " position " << p << ": got " << bits_of(got[s][p])
             << ", expected " << bits_of(expected[p]);
     }

@@ -78,9 +78,14 @@ void scan_tiled(const char* function, const Exec& exec, const SrcLayout& src, co
   if (shape.elements() == 1) {
     // Tiles of one element would leave as many aggregates as elements, and
     // scanning the aggregates would never shrink the problem.
+    // The budget holds two elements beside the kernel's other scratch even
+    // for large teams (GPUs; a team of 64 x 9 runs keeps 5 KiB for itself,
+    // where a fixed 4 KiB recursed until the stack overflowed).
     TuningParameters two_items = tuning;
     two_items.max_items_per_thread = 2;
-    two_items.scratch_bytes = std::max(tuning.scratch_bytes, two_item_tile_scratch);
+    two_items.scratch_bytes =
+        std::max({tuning.scratch_bytes, two_item_tile_scratch,
+                  Pass::scratch_besides_tile(tuning.team_size, runs) + 2 * sizeof(value_type)});
     shape = scan_tile<value_type>(two_items, Pass::scratch_besides_tile(tuning.team_size, runs));
   }
   const std::size_t scratch = shape.scratch_bytes() + Pass::scratch_besides_tile(shape.team_size, shape.runs);
