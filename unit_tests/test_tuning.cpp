@@ -116,8 +116,15 @@ TEST(Tuning, BatchingNeedsEnoughShortOrStridedSlices) {
   EXPECT_TRUE(tuning.batch_slices(8, 100000, false, 512, 8, 1));     // long but strided
   EXPECT_FALSE(tuning.batch_slices(4096, 4096, true, 512, 8, 1));    // long and contiguous: tiles
   EXPECT_TRUE(tuning.batch_slices(4096, 16, true, 512, 8, 1));       // short and contiguous
-  EXPECT_FALSE(tuning.batch_slices(64, 16, true, 512, 8, 16));       // 8 teams for 16 threads
-  EXPECT_TRUE(tuning.batch_slices(128, 16, true, 512, 8, 16));
+  EXPECT_FALSE(tuning.batch_slices(64, 200, true, 512, 8, 16));      // 8 teams for 16 threads
+  EXPECT_TRUE(tuning.batch_slices(128, 200, true, 512, 8, 16));
+  // Slices filling at most a quarter of a tile: 8 teams would leave threads
+  // idle, but each tile would be 1/32 full (16 of 512) or 1/4 (128).
+  EXPECT_TRUE(tuning.batch_slices(64, 16, true, 512, 8, 16));
+  EXPECT_FALSE(tuning.batch_slices(64, 128, true, 512, 8, 64));     // 8 x 512 / 128 = 32 < 64
+  EXPECT_TRUE(tuning.batch_slices(64, 128, true, 512, 8, 32));
+  tuning.batched_teams_per_thread = 1 << 30;                         // tests force tiles so
+  EXPECT_FALSE(tuning.batch_slices(4096, 16, true, 512, 8, 1));
 }
 
 }  // namespace

@@ -119,6 +119,19 @@ struct TileScanKernel {
             [&](int run, int item) { return source[begin + run * items + item]; }, [](int, int, const value_type&) {});
       return reduced;
     }
+    if constexpr (!WriteBack && Partials::reorderable) {
+      // Only the aggregate, by a team of several threads (GPUs): each thread
+      // reduces a stripe of the tile straight from memory, neighbouring
+      // threads on neighbouring elements, without the copy into scratch, its
+      // barriers and the scans of the runs.
+      partial_type mine = Partials::empty();
+      for (int i = team.team_rank(); i < valid; i += team.team_size())
+        mine = partials.apply(mine, static_cast<value_type>(source[begin + i]));
+      ScannedTile reduced;
+      reduced.valid = valid;
+      reduced.thread_prefix = team_exclusive_scan(team, partials, scratch.team_buffer, mine, reduced.aggregate);
+      return reduced;
+    }
     team.team_barrier();  // the tile may still be read for the previous tile's output
     for_each_in_tile(team, valid, items, [&](int run, int item) {
       tile[run * stride + item] = static_cast<value_type>(source[begin + run * items + item]);
