@@ -293,7 +293,7 @@ inline tessel::TuningParameters random_tuning(Engine& engine, std::ostream& log)
   tuning.sort_items_per_thread = 1 + int(pick(engine, 4));
   tuning.merge_tiles_per_team = 1 + int(pick(engine, 3));
   tuning.radix_bits = 1 + int(pick(engine, 12));
-  static const int chunks[] = {1, 3, 32, 64};
+  static const int chunks[] = {1, 3, 32, 64, 300, 1024};
   tuning.radix_chunk_size = chunks[pick(engine, std::size(chunks))];
   tuning.radix_scratch_atomics = chance(engine, 50);
   static const int scratch_slices[] = {0, 64, 1024};

@@ -34,9 +34,10 @@ struct RadixCase {
 // small inputs: every slice in scratch or none, slices split among teams of
 // a few records, tiny digits (many passes), both ranking variants, chunks of
 // 32 and 64 and of 3 (many chunks per team range), teams of 1 and 4 threads
-// (4 where the space runs them). Teams of several threads meet a barrier per
-// chunk, which oversubscribed CI threads make slow: they get the wider
-// chunks only.
+// (4 where the space runs them), and a chunk of 1000 that a team of 4 ranks
+// in runs of 250 records by two or three sub-digits. Teams of several
+// threads meet about 18 barriers per chunk, which oversubscribed CI threads
+// make slow: they get the wider chunks only.
 struct RankingCase {
   bool atomics;
   int chunk;
@@ -46,7 +47,7 @@ inline std::vector<RadixCase> radix_cases(const tessel::TuningParameters& base) 
   std::vector<RadixCase> cases{{base, "default"}};
   for (const RankingCase& ranking : {RankingCase{true, 32, 1}, RankingCase{false, 32, 1}, RankingCase{false, 64, 1},
                                      RankingCase{true, 3, 1}, RankingCase{false, 3, 1}, RankingCase{true, 32, 4},
-                                     RankingCase{false, 64, 4}}) {
+                                     RankingCase{false, 64, 4}, RankingCase{true, 1000, 4}}) {
     tessel::TuningParameters tuning = base;
     tuning.radix_scratch_atomics = ranking.atomics;
     tuning.radix_chunk_size = ranking.chunk;
@@ -613,6 +614,25 @@ TEST(RadixPlan, LinesForLongRangesOfLoneThreads) {
   off = tuning;
   off.radix_scratch_atomics = false;
   EXPECT_FALSE(plan_radix(1, from, 4, 0, off, 1).lines);
+}
+
+// Teams of several threads rank in chunks whose scratch the plan counts: a
+// GPU tuning's chunks of 1024 records leave a slice of 1024 doubles with
+// int32 values room to be sorted in scratch (the chunk's counters serve at
+// most 128 threads: 4 KiB), and a longer slice takes the workspace.
+TEST(RadixPlan, GpuChunksLeaveRoomForSlicesInScratch) {
+  using namespace tessel::detail;
+  tessel::TuningParameters gpu = GpuTuning(40 * 1024);
+  gpu.team_size = 128;
+  EXPECT_EQ(gpu.radix_chunk_size, 1024);
+  const RadixPlan doubles = plan_radix(1000, 1024, 8, 4, gpu, 100);
+  EXPECT_EQ(doubles.path, RadixPath::in_scratch);
+  EXPECT_LE(radix_slice_scratch(1024, 8, 4, doubles.digits, 1024, doubles.counting), gpu.scratch_bytes);
+  EXPECT_NE(plan_radix(1000, 1025, 8, 4, gpu, 100).path, RadixPath::in_scratch);
+  // A chunk never takes more scratch than its slice needs.
+  EXPECT_EQ(radix_chunk_records(1024, 100), 100);
+  EXPECT_EQ(radix_chunk_records(1 << 20), radix_chunk_max);
+  EXPECT_LT(radix_chunk_bytes(radix_chunk_records(1024, 100)), radix_chunk_bytes(1024));
 }
 
 // AutoSort along a dim on a host: slices of up to tile_rank_length records

@@ -134,10 +134,44 @@ KOKKOS_INLINE_FUNCTION int team_radix_counters(const RadixDigits& digits, RadixC
                                                : digits.radix;
 }
 
+// Teams of several threads rank records in chunks (radix_team.hpp's
+// for_each_ranked): a chunk is sorted by its digits in scratch, a sub-digit
+// of radix_rank_bits at a time, each thread counting the sub-digits of its
+// own run of the chunk. Positions in a chunk are 16-bit; at most
+// radix_rank_owners threads own runs (their counters: 4 KiB; a larger team's
+// other threads take part in the chunk's other steps), so that a chunk of
+// 1024 records with the buffers of a slice of 1024 doubles and int32 values
+// fits the 40 KiB Tuning<Kokkos::Cuda> gives a team.
+inline constexpr int radix_rank_bits = 4;
+inline constexpr int radix_rank_counters = 1 << radix_rank_bits;
+inline constexpr int radix_rank_owners = 128;
+inline constexpr int radix_chunk_max = 1 << 15;
+
+// The records of a chunk when the tuning asks for `chunk` and a team's
+// range holds at most `length`: a chunk never needs to be longer.
+KOKKOS_INLINE_FUNCTION int radix_chunk_records(int chunk, index_type length = radix_chunk_max) {
+  const index_type most = length < radix_chunk_max ? (length < 1 ? 1 : length) : radix_chunk_max;
+  return chunk < 1 ? 1 : (chunk > most ? static_cast<int>(most) : chunk);
+}
+KOKKOS_INLINE_FUNCTION int radix_chunk_owners(int records) {
+  return records < radix_rank_owners ? records : radix_rank_owners;
+}
+// Where entry p of a chunk array lies: a padding slot after every 32, so
+// that threads reading neighbouring runs of entries hit different banks.
+KOKKOS_INLINE_FUNCTION int radix_chunk_slot(int p) { return p + (p >> 5); }
+
+// The chunk arrays of the ranking: two buffers of entries and the owners'
+// counters.
+inline std::size_t radix_chunk_bytes(int chunk) {
+  const int records = radix_chunk_records(chunk);
+  return 2 * (std::size_t(radix_chunk_slot(records)) * sizeof(std::uint32_t) + 8) +
+         std::size_t(radix_chunk_slot(radix_rank_counters * radix_chunk_owners(records))) * sizeof(std::uint16_t) + 8;
+}
+
 // The team scratch of the radix kernels: `counters` counters of
-// `counter_bytes` each, and the two chunk arrays of the ranking.
+// `counter_bytes` each, and the chunk arrays of the ranking.
 inline std::size_t radix_counter_scratch(std::size_t counters, int chunk, std::size_t counter_bytes) {
-  return counters * counter_bytes + 8 + 2 * (std::size_t(std::max(chunk, 1)) * sizeof(int) + 8);
+  return counters * counter_bytes + 8 + radix_chunk_bytes(chunk);
 }
 
 // Scratch of a team that sorts a slice alone, with its digits' counters.
@@ -240,7 +274,7 @@ inline bool radix_lines_wanted(const TuningParameters& tuning, index_type record
 inline RadixPlan plan_radix(index_type count, index_type length, std::size_t key_bytes, std::size_t value_bytes,
                             const TuningParameters& tuning, index_type units) {
   RadixPlan plan;
-  const int chunk = std::max(tuning.radix_chunk_size, 1);
+  const int chunk = radix_chunk_records(tuning.radix_chunk_size, length);
   plan.counting = radix_counting(tuning, length);
   // Digits as wide as the tuning asks while the histograms fit the scratch
   // budget: one of 64-bit offsets in the scatter of split slices, and on

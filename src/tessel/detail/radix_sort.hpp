@@ -44,7 +44,7 @@ struct RadixBlockGrid {
       : blocks{plan.blocks_per_slice, plan.block, length},
         teams(count * plan.blocks_per_slice),
         counters(teams * plan.digits.radix),
-        chunk(std::max(tuning.radix_chunk_size, 1)) {}
+        chunk(radix_chunk_records(tuning.radix_chunk_size, plan.block)) {}
 };
 
 // Workspace of the sort of packed (or unstaged) slices.
@@ -216,7 +216,7 @@ void radix_sort_unstaged(const char* function, const Exec& exec, index_type coun
   constexpr bool has_values = Source::has_values;
   const index_type units = radix_units(exec, tuning);
   const RadixPlan plan = radix_plan_for<Source>(count, length, tuning, units);
-  const int chunk = std::max(tuning.radix_chunk_size, 1);
+  const int chunk = radix_chunk_records(tuning.radix_chunk_size, length);
   if (plan.path == RadixPath::teams_per_slice) {
     radix_sort_blocks(function, exec, count, length, source, target, in_place, order, tuning, plan, cursor);
     return;

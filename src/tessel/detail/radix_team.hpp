@@ -11,10 +11,11 @@
 //  - scratch atomics: a team of several threads counts with atomic
 //    increments in scratch, in any order, and ranks in chunks (below);
 //  - chunks (portable, no atomics): the range is taken in chunks of
-//    radix_chunk_size records. Each record's rank in its chunk is the number
-//    of earlier records of its digit there; the last record of each digit
-//    adds the chunk's count to the digit's counter, alone, after a barrier.
-//    Chunks follow one another, so the order of the input is kept.
+//    radix_chunk_size records, each sorted by digit in scratch (stable, by
+//    per-thread counters of sub-digits: for_each_ranked). A record's rank is
+//    its place in the sorted chunk less that of its digit's first record;
+//    the digit's counters move past the chunk after a barrier. Chunks follow
+//    one another, so the order of the input is kept.
 
 #include <tessel/detail/radix_lines.hpp>
 #include <tessel/detail/radix_plan.hpp>
@@ -32,48 +33,114 @@ KOKKOS_INLINE_FUNCTION RadixRanking radix_ranking(const Member& team, bool scrat
   return radix_in_order(team.team_size(), scratch_atomics) ? RadixRanking::in_order : RadixRanking::scratch_atomics;
 }
 
-// The chunk arrays of the ranking: each record's digit, and what the last
-// record of each digit adds to its counter.
+// The chunk arrays of the ranking: two buffers of entries, (position in the
+// chunk << 16) | digit, and the counters of the owners of runs, sub-digit by
+// sub-digit.
 struct RadixChunk {
-  int* digits;
-  int* adds;
+  std::uint32_t* entries[2];
+  std::uint16_t* counters;
   int size;
 
-  static std::size_t bytes(int size) { return 2 * scratch_for<int>(size); }
   template <class Member>
   KOKKOS_INLINE_FUNCTION static RadixChunk take(const Member& team, int size) {
     RadixChunk chunk;
-    chunk.digits = take_scratch<int>(team, size);
-    chunk.adds = take_scratch<int>(team, size);
-    chunk.size = size;
+    chunk.size = radix_chunk_records(size);
+    for (std::uint32_t*& entries : chunk.entries)
+      entries = take_scratch<std::uint32_t>(team, std::size_t(radix_chunk_slot(chunk.size)));
+    chunk.counters = take_scratch<std::uint16_t>(
+        team, std::size_t(radix_chunk_slot(radix_rank_counters * radix_chunk_owners(chunk.size))));
     return chunk;
   }
 };
 
-// Visits records [begin, end) chunk by chunk: visit(i, digit, position) with
-// position = counters[digit] + the record's rank in its chunk; then advances
-// the counters past the chunk.
+// One stable counting sort of a chunk's `n` entries from `in` to `out` by
+// the sub-digit at `shift`. Thread t < owners owns the run [t * run,
+// (t + 1) * run): it counts the run's sub-digits into counters[s * owners +
+// t]; one exclusive scan of the counters in that order (sub-digit, then
+// owner) gives each owner where its records of each sub-digit go, so that
+// the order of the records is kept within each sub-digit.
+template <class Member>
+KOKKOS_INLINE_FUNCTION void rank_sub_digit(const Member& team, const RadixChunk& chunk, int owners, int run, int n,
+                                           int shift, const std::uint32_t* in, std::uint32_t* out) {
+  constexpr int mask = radix_rank_counters - 1;
+  const int rank = team.team_rank();
+  std::uint16_t* counters = chunk.counters;
+  const int begin = rank * run, end = begin + run < n ? begin + run : n;
+  if (rank < owners) {
+    for (int s = 0; s < radix_rank_counters; ++s) counters[radix_chunk_slot(s * owners + rank)] = 0;
+    for (int p = begin; p < end; ++p)
+      ++counters[radix_chunk_slot(int((in[radix_chunk_slot(p)] >> shift) & mask) * owners + rank)];
+  }
+  team.team_barrier();
+  // Owner u scans the counters [u * 16, u * 16 + 16) of that order.
+  Kokkos::parallel_scan(Kokkos::TeamThreadRange(team, owners), [&](const int u, int& partial, const bool last) {
+    int sum = 0;
+    for (int j = 0; j < radix_rank_counters; ++j) {
+      const int slot = radix_chunk_slot(u * radix_rank_counters + j);
+      const int count = counters[slot];
+      if (last) counters[slot] = static_cast<std::uint16_t>(partial + sum);
+      sum += count;
+    }
+    partial += sum;
+  });
+  team.team_barrier();
+  if (rank < owners)
+    for (int p = begin; p < end; ++p) {
+      const std::uint32_t entry = in[radix_chunk_slot(p)];
+      std::uint16_t& at = counters[radix_chunk_slot(int((entry >> shift) & mask) * owners + rank)];
+      out[radix_chunk_slot(at)] = entry;
+      ++at;
+    }
+  team.team_barrier();
+}
+
+// Visits records [begin, end) of digits below `radix` chunk by chunk:
+// visit(i, digit, position) with position = counters[digit] + the number of
+// earlier records of that digit in the chunk; then advances the counters
+// past the chunk. Each chunk is sorted by digit in scratch first (stable, a
+// sub-digit at a time), so that a record's rank is its place in the sorted
+// chunk less the place of its digit's first record. A team meets about 18
+// barriers per chunk of 8-bit digits whatever its length, and writes the
+// records of each digit one after the other, where comparing each record's
+// digit with the earlier ones of a chunk of 32 cost three barriers per 32
+// records and scattered neighbouring threads' writes.
 template <class Member, class Counter, class DigitAt, class Visit>
-KOKKOS_INLINE_FUNCTION void for_each_ranked(const Member& team, const RadixChunk& chunk, Counter* counters,
+KOKKOS_INLINE_FUNCTION void for_each_ranked(const Member& team, const RadixChunk& chunk, Counter* counters, int radix,
                                             index_type begin, index_type end, const DigitAt& digit_at,
                                             const Visit& visit) {
   const int team_size = team.team_size(), rank = team.team_rank();
+  const int owners = team_size < radix_chunk_owners(chunk.size) ? team_size : radix_chunk_owners(chunk.size);
+  int sub_digits = 0;
+  while ((1 << (radix_rank_bits * sub_digits)) < radix) ++sub_digits;
+  auto digit_of = [](std::uint32_t entry) { return static_cast<int>(entry & 0xffffu); };
   for (index_type first = begin; first < end; first += chunk.size) {
     const int n = end - first < chunk.size ? static_cast<int>(end - first) : chunk.size;
-    for (int e = rank; e < n; e += team_size) chunk.digits[e] = digit_at(first + e);
+    for (int p = rank; p < n; p += team_size)
+      chunk.entries[0][radix_chunk_slot(p)] = (std::uint32_t(p) << 16) | std::uint32_t(digit_at(first + p));
     team.team_barrier();
-    for (int e = rank; e < n; e += team_size) {
-      const int digit = chunk.digits[e];
-      int before = 0;
-      for (int j = 0; j < e; ++j) before += chunk.digits[j] == digit;
-      bool last = true;
-      for (int j = e + 1; j < n && last; ++j) last = chunk.digits[j] != digit;
-      visit(first + e, digit, counters[digit] + Counter(before));
-      chunk.adds[e] = last ? before + 1 : 0;
+    const int run = (n + owners - 1) / owners;
+    int sorted = 0;
+    for (int s = 0; s < sub_digits; ++s, sorted ^= 1)
+      rank_sub_digit(team, chunk, owners, run, n, s * radix_rank_bits, chunk.entries[sorted],
+                     chunk.entries[sorted ^ 1]);
+    const std::uint32_t* entries = chunk.entries[sorted];
+    // Counters move back by the place of their digit's first record...
+    for (int p = rank; p < n; p += team_size) {
+      const int digit = digit_of(entries[radix_chunk_slot(p)]);
+      if (p == 0 || digit_of(entries[radix_chunk_slot(p - 1)]) != digit) counters[digit] -= Counter(p);
     }
     team.team_barrier();
-    for (int e = rank; e < n; e += team_size)
-      if (chunk.adds[e] != 0) counters[chunk.digits[e]] += Counter(chunk.adds[e]);
+    for (int p = rank; p < n; p += team_size) {
+      const std::uint32_t entry = entries[radix_chunk_slot(p)];
+      const int digit = digit_of(entry);
+      visit(first + index_type(entry >> 16), digit, counters[digit] + Counter(p));
+    }
+    team.team_barrier();
+    // ... and forward past its last.
+    for (int p = rank; p < n; p += team_size) {
+      const int digit = digit_of(entries[radix_chunk_slot(p)]);
+      if (p == n - 1 || digit_of(entries[radix_chunk_slot(p + 1)]) != digit) counters[digit] += Counter(p + 1);
+    }
     team.team_barrier();
   }
 }
@@ -91,7 +158,7 @@ KOKKOS_INLINE_FUNCTION void team_count(const Member& team, RadixRanking ranking,
   } else if (ranking == RadixRanking::scratch_atomics) {
     for (index_type i = begin + rank; i < end; i += team_size) Kokkos::atomic_add(&counts[digit(keys[i])], Counter(1));
   } else {
-    for_each_ranked(team, chunk, counts, begin, end, [&](index_type i) { return digit(keys[i]); },
+    for_each_ranked(team, chunk, counts, radix, begin, end, [&](index_type i) { return digit(keys[i]); },
                     [](index_type, int, Counter) {});
   }
   team.team_barrier();
@@ -204,7 +271,8 @@ KOKKOS_INLINE_FUNCTION void team_scatter(const Member& team, RadixRanking rankin
       for (index_type i = begin; i < end; ++i) move(i, offsets[digit(from.keys[i])]++);
     }
   } else {
-    for_each_ranked(team, chunk, offsets, begin, end, [&](index_type i) { return digit(from.keys[i]); },
+    for_each_ranked(team, chunk, offsets, static_cast<int>(digit.mask) + 1, begin, end,
+                    [&](index_type i) { return digit(from.keys[i]); },
                     [&](index_type i, int, Counter position) { move(i, position); });
   }
   team.team_barrier();

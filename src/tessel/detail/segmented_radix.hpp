@@ -148,7 +148,7 @@ void radix_sort_segments(const char* function, const Exec& exec, const Records& 
   int counters = 0;
   for (const RadixSegment& segment : lanes.segments)
     counters = std::max(counters, team_radix_counters(segment.digits, segment.counting));
-  const int chunk = std::max(tuning.radix_chunk_size, 1);
+  const int chunk = radix_chunk_records(tuning.radix_chunk_size);
   Kernel kernel{records.keys.slice(0), records.values.slice(0), order, listed.data(), first.data(), {},
                 counters, chunk, tuning.radix_scratch_atomics,
                 RadixDigitCosts{tuning.radix_pass_cost, tuning.radix_counter_cost}};

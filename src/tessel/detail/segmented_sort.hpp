@@ -216,7 +216,7 @@ inline MediumBin medium_bin(const TuningParameters& tuning, std::size_t key_byte
   MediumBin bin;
   bin.tile = sort_tile(tuning, key_bytes + value_bytes, false);
   if (!radix) return bin;
-  const int chunk = std::max(tuning.radix_chunk_size, 1);
+  const int chunk = radix_chunk_records(tuning.radix_chunk_size, bin.tile.elements);
   const RadixDigits digits = cheapest_digits(key_bytes, tuning.radix_bits, bin.tile.elements,
                                              tuning.radix_scratch_pass_cost, tuning.radix_counter_cost);
   // In scratch, a count ahead (or per pass) costs a read of L1 at most.
