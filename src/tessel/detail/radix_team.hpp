@@ -66,10 +66,13 @@ KOKKOS_INLINE_FUNCTION void rank_sub_digit(const Member& team, const RadixChunk&
   const int rank = team.team_rank();
   std::uint16_t* counters = chunk.counters;
   const int begin = rank * run, end = begin + run < n ? begin + run : n;
+  // This thread's counter of the sub-digit of `entry`.
+  auto counter = [&](std::uint32_t entry) -> std::uint16_t& {
+    return counters[radix_chunk_slot(int((entry >> shift) & mask) * owners + rank)];
+  };
   if (rank < owners) {
     for (int s = 0; s < radix_rank_counters; ++s) counters[radix_chunk_slot(s * owners + rank)] = 0;
-    for (int p = begin; p < end; ++p)
-      ++counters[radix_chunk_slot(int((in[radix_chunk_slot(p)] >> shift) & mask) * owners + rank)];
+    for (int p = begin; p < end; ++p) ++counter(in[radix_chunk_slot(p)]);
   }
   team.team_barrier();
   // Owner u scans the counters [u * 16, u * 16 + 16) of that order.
@@ -87,7 +90,7 @@ KOKKOS_INLINE_FUNCTION void rank_sub_digit(const Member& team, const RadixChunk&
   if (rank < owners)
     for (int p = begin; p < end; ++p) {
       const std::uint32_t entry = in[radix_chunk_slot(p)];
-      std::uint16_t& at = counters[radix_chunk_slot(int((entry >> shift) & mask) * owners + rank)];
+      std::uint16_t& at = counter(entry);
       out[radix_chunk_slot(at)] = entry;
       ++at;
     }
@@ -112,7 +115,6 @@ KOKKOS_INLINE_FUNCTION void for_each_ranked(const Member& team, const RadixChunk
   const int owners = team_size < radix_chunk_owners(chunk.size) ? team_size : radix_chunk_owners(chunk.size);
   int sub_digits = 0;
   while ((1 << (radix_rank_bits * sub_digits)) < radix) ++sub_digits;
-  auto digit_of = [](std::uint32_t entry) { return static_cast<int>(entry & 0xffffu); };
   for (index_type first = begin; first < end; first += chunk.size) {
     const int n = end - first < chunk.size ? static_cast<int>(end - first) : chunk.size;
     for (int p = rank; p < n; p += team_size)
@@ -124,10 +126,12 @@ KOKKOS_INLINE_FUNCTION void for_each_ranked(const Member& team, const RadixChunk
       rank_sub_digit(team, chunk, owners, run, n, s * radix_rank_bits, chunk.entries[sorted],
                      chunk.entries[sorted ^ 1]);
     const std::uint32_t* entries = chunk.entries[sorted];
+    auto digit_of = [](std::uint32_t entry) { return static_cast<int>(entry & 0xffffu); };
+    auto digit_at_place = [&](int p) { return digit_of(entries[radix_chunk_slot(p)]); };
     // Counters move back by the place of their digit's first record...
     for (int p = rank; p < n; p += team_size) {
-      const int digit = digit_of(entries[radix_chunk_slot(p)]);
-      if (p == 0 || digit_of(entries[radix_chunk_slot(p - 1)]) != digit) counters[digit] -= Counter(p);
+      const int digit = digit_at_place(p);
+      if (p == 0 || digit_at_place(p - 1) != digit) counters[digit] -= Counter(p);
     }
     team.team_barrier();
     for (int p = rank; p < n; p += team_size) {
@@ -138,8 +142,8 @@ KOKKOS_INLINE_FUNCTION void for_each_ranked(const Member& team, const RadixChunk
     team.team_barrier();
     // ... and forward past its last.
     for (int p = rank; p < n; p += team_size) {
-      const int digit = digit_of(entries[radix_chunk_slot(p)]);
-      if (p == n - 1 || digit_of(entries[radix_chunk_slot(p + 1)]) != digit) counters[digit] += Counter(p + 1);
+      const int digit = digit_at_place(p);
+      if (p == n - 1 || digit_at_place(p + 1) != digit) counters[digit] += Counter(p + 1);
     }
     team.team_barrier();
   }
