@@ -82,7 +82,8 @@ struct BatchedScanKernel {
           scan_lanes<Lanes, true>(
               partials, items, in_group, exclusive, carries + group,
               [&](int lane, int item) { return sources[group + lane][begin + item]; },
-              [&](int lane, int item, const value_type& value) { targets[group + lane][begin + item] = value; });
+              [&](int lane, int item, const value_type& value) { targets[group + lane][begin + item] = value; },
+              begin == 0);
         }
         continue;
       }
@@ -99,7 +100,8 @@ struct BatchedScanKernel {
         const int in_group = runs.last - group < Lanes ? runs.last - group : Lanes;
         auto in_tile = [&](int lane, int item) -> value_type& { return tile[(group + lane) * stride + item]; };
         scan_lanes<Lanes, true>(partials, items, in_group, exclusive, carries + group, in_tile,
-                                [&](int lane, int item, const value_type& value) { in_tile(lane, item) = value; });
+                                [&](int lane, int item, const value_type& value) { in_tile(lane, item) = value; },
+                                begin == 0);
       }
       team.team_barrier();
       auto store = [&](int s, int p) { targets[s][begin + p] = tile[s * stride + p]; };

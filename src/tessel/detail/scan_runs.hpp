@@ -29,10 +29,14 @@ inline constexpr int lockstep_lanes = is_host_space<Exec> ? 8 : 1;
 // scan; for exclusive scans it is never empty) and leaves there its carry
 // including the run. Inclusive: out = carry∘x0, carry∘x0∘x1, ...; exclusive:
 // out = carry, carry∘x0, ... With WriteBack false nothing is output.
+// `fresh`: the carries hold nothing yet, so an inclusive run's first output
+// is x0 itself. With a neutral element an empty carry is that element, and
+// e∘x0 is x0 in value but not always in bits: IEEE additions quiet a
+// signalling NaN, and NVIDIA GPUs return the canonical NaN for any NaN.
 template <int Lanes, bool WriteBack, class Partials, class Input, class Output>
 KOKKOS_INLINE_FUNCTION void scan_lanes(const Partials& partials, int items, int active, bool exclusive,
                                        typename Partials::partial_type* carries, Input&& input,
-                                       Output&& output) {
+                                       Output&& output, bool fresh = false) {
   using value_type = typename Partials::value_type;
   if (items <= 0) return;
   auto step = [&](auto lanes, auto is_exclusive) {
@@ -45,7 +49,7 @@ KOKKOS_INLINE_FUNCTION void scan_lanes(const Partials& partials, int items, int 
         if constexpr (WriteBack) output(lane, 0, Partials::value(carry));
         accumulator[lane] = partials.apply(Partials::value(carry), first);
       } else {
-        accumulator[lane] = Partials::present(carry) ? partials.apply(Partials::value(carry), first) : first;
+        accumulator[lane] = !fresh && Partials::present(carry) ? partials.apply(Partials::value(carry), first) : first;
         if constexpr (WriteBack) output(lane, 0, accumulator[lane]);
       }
     }
@@ -74,7 +78,7 @@ KOKKOS_INLINE_FUNCTION void scan_lanes(const Partials& partials, int items, int 
     for (int lane = 0; lane < active; ++lane) {
       auto lane_input = [&](int, int item) { return input(lane, item); };
       auto lane_output = [&](int, int item, const value_type& value) { output(lane, item, value); };
-      scan_lanes<1, WriteBack>(partials, items, 1, exclusive, carries + lane, lane_input, lane_output);
+      scan_lanes<1, WriteBack>(partials, items, 1, exclusive, carries + lane, lane_input, lane_output, fresh);
     }
   }
 }
@@ -99,7 +103,7 @@ KOKKOS_INLINE_FUNCTION typename Partials::partial_type scan_thread_runs(const Pa
     auto group_input = [&](int lane, int item) { return input(group + lane, item); };
     auto group_output = [&](int lane, int item, const auto& value) { output(group + lane, item, value); };
     for (int lane = 0; lane < Lanes; ++lane) carries[lane] = Partials::empty();
-    scan_lanes<Lanes, WriteBack>(partials, items_per_run, full, false, carries, group_input, group_output);
+    scan_lanes<Lanes, WriteBack>(partials, items_per_run, full, false, carries, group_input, group_output, true);
     for (int lane = 0; lane < full; ++lane) total = partials.combine(total, carries[lane]);
     if (full < in_group) {
       const int short_run = group + full, short_items = valid - short_run * items_per_run;
@@ -107,7 +111,7 @@ KOKKOS_INLINE_FUNCTION typename Partials::partial_type scan_thread_runs(const Pa
         carries[0] = Partials::empty();
         auto short_input = [&](int, int item) { return input(short_run, item); };
         auto short_output = [&](int, int item, const auto& value) { output(short_run, item, value); };
-        scan_lanes<1, WriteBack>(partials, short_items, 1, false, carries, short_input, short_output);
+        scan_lanes<1, WriteBack>(partials, short_items, 1, false, carries, short_input, short_output, true);
         total = partials.combine(total, carries[0]);
       }
       break;
@@ -156,7 +160,9 @@ TESSEL_HOST_NOINLINE KOKKOS_FUNCTION typename Partials::value_type scan_chain(
 // std::inclusive_scan runs, for a lone thread whose operator is cheap next
 // to the memory traffic (TuningParameters::scan_straight). With no neutral
 // element and nothing before, the first element starts the chain (an
-// exclusive scan's first element is then written by the caller). `stream`:
+// exclusive scan's first element is then written by the caller); so does an
+// inclusive scan's slice start (first == 0, where `running` is always empty),
+// whose first output is then x0 bit for bit (see scan_lanes). `stream`:
 // the target is written with non-temporal stores where the chain can
 // (scan_stream_applies).
 template <class Partials, class Source, class Target>
@@ -167,7 +173,7 @@ KOKKOS_INLINE_FUNCTION typename Partials::partial_type scan_straight(
   if (count == 0) return running;
   index_type skip = 0;
   value_type value;
-  if (Partials::present(running)) {
+  if (Partials::present(running) && (exclusive || first > 0)) {
     value = Partials::value(running);
   } else {
     value = static_cast<value_type>(source[first]);
@@ -224,15 +230,18 @@ KOKKOS_INLINE_FUNCTION void store_run_prefixes(const Partials& partials, const t
 // prefix itself for the first element (exclusive). An empty prefix adds
 // nothing; only an exclusive scan's first element, with nothing before it,
 // then has no value (what is returned is a placeholder the caller overwrites).
+// `starts_slice`: the run is its slice's first, so an inclusive scan's first
+// element is the local one, bit for bit (see scan_lanes).
 template <class Partials>
 KOKKOS_INLINE_FUNCTION typename Partials::value_type finish_element(const Partials& partials,
                                                                     const typename Partials::value_type* run, int item,
                                                                     const typename Partials::partial_type& prefix,
-                                                                    bool exclusive) {
+                                                                    bool exclusive, bool starts_slice) {
   if (exclusive) {
     if (item == 0) return Partials::value(prefix);
     return Partials::present(prefix) ? partials.apply(Partials::value(prefix), run[item - 1]) : run[item - 1];
   }
+  if (starts_slice && item == 0) return run[0];
   return Partials::present(prefix) ? partials.apply(Partials::value(prefix), run[item]) : run[item];
 }
 

@@ -148,18 +148,23 @@ struct TileScanKernel {
   }
 
   // Writes a scanned tile striped, each element combined with its run's
-  // prefix, `carry` being what precedes the tile.
+  // prefix, `carry` being what precedes the tile. Nothing precedes thread
+  // 0's runs within the tile, so they take `carry` itself: carry∘e may differ
+  // from it in bits (see scan_lanes), and an exclusive scan's first output is
+  // init bit for bit.
   template <class Member, class Target>
   KOKKOS_INLINE_FUNCTION void store_tile(const Member& team, const Scratch& scratch, const Target& target,
                                          index_type begin, const ScannedTile& scanned,
                                          const partial_type& carry) const {
     const int items = shape.items_per_thread, stride = shape.run_stride;
     store_run_prefixes(partials, scratch.tile, stride, items, scanned.valid, runs_of_thread(team, shape.runs),
-                       partials.combine(carry, scanned.thread_prefix), scratch.run_prefixes);
+                       team.team_rank() == 0 ? carry : partials.combine(carry, scanned.thread_prefix),
+                       scratch.run_prefixes);
     team.team_barrier();
     for_each_in_tile(team, scanned.valid, items, [&](int run, int item) {
       target[begin + run * items + item] =
-          finish_element(partials, scratch.tile + run * stride, item, scratch.run_prefixes[run], exclusive);
+          finish_element(partials, scratch.tile + run * stride, item, scratch.run_prefixes[run], exclusive,
+                         begin == 0 && run == 0);
     });
   }
 
