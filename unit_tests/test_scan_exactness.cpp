@@ -83,14 +83,16 @@ void check_every_operator() {
     check_bitwise<Space, T>(tessel::Min{}, compared, init, "Min");
     check_bitwise<Space, T>(tessel::Max{}, compared, init, "Max");
   }
-  // The last init of each operator is its pool's signalling NaN: the first
-  // output of an exclusive scan must be a copy of it.
-  const T sum_nan = exact_sum_values<T>().back(), product_nan = exact_product_values<T>().back();
-  for (std::optional<T> init : {std::optional<T>{}, std::optional<T>(-T(0)), std::optional<T>(T(0)), std::optional<T>(sum_nan)}) {
+  // Inclusive, then exclusive from both zeros and from the operator's pool's
+  // signalling NaN (its last value): the first output must be a copy of it.
+  const auto inits_ending_with = [](T nan) {
+    return std::vector<std::optional<T>>{std::nullopt, -T(0), T(0), nan};
+  };
+  for (std::optional<T> init : inits_ending_with(exact_sum_values<T>().back())) {
     check_bitwise<Space, T>(tessel::Plus{}, exact_sum_values<T>(), init, "Plus");
     check_bitwise<Space, T>(tessel::Plus{}, denormal_values<T>(), init, "Plus of denormals");
   }
-  for (std::optional<T> init : {std::optional<T>{}, std::optional<T>(-T(0)), std::optional<T>(T(0)), std::optional<T>(product_nan)})
+  for (std::optional<T> init : inits_ending_with(exact_product_values<T>().back()))
     check_bitwise<Space, T>(tessel::Multiplies{}, exact_product_values<T>(), init, "Multiplies");
 }
 
