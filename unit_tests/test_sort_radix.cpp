@@ -459,15 +459,17 @@ TYPED_TEST(Radix, StridedSlicesPagesApartWithPartialBlocks) {
   check(strided, 0, "LayoutStride, slices two elements apart");
 }
 
-// Lone threads stage slices whose positions are pages apart without
-// scratch, others through it (StageKernel): the widest step of either side
-// decides.
+// Lone threads stage strided slices without scratch from a step of one
+// AVX2 block row (32 bytes) on where AVX2 moves every component in blocks
+// (4- and 8-byte elements on a CPU that has it), from 2 KiB on otherwise;
+// through scratch below. The widest step of either side decides.
 TEST(RadixPlan, StagingWithoutScratchFollowsTheWidestStep) {
   using tessel::detail::records;
   using tessel::detail::records_stride_bytes;
   using tessel::detail::stage_directly;
   std::vector<float> keys(1);
   std::vector<double> values(1);
+  std::vector<std::int16_t> shorts(1);
   const auto rows = [](auto* data, tessel::detail::index_type stride) {
     tessel::detail::SliceLayout<std::remove_pointer_t<decltype(data)>, false> layout;
     layout.data = data;
@@ -477,22 +479,91 @@ TEST(RadixPlan, StagingWithoutScratchFollowsTheWidestStep) {
   const auto packed = [](auto* data) { return tessel::detail::packed_slices(data, 1, 1); };
   const auto far_keys = records(rows(keys.data(), 1300), tessel::detail::NoValues{});
   const auto near_keys = records(rows(keys.data(), 300), tessel::detail::NoValues{});
+  const auto block_keys = records(rows(keys.data(), 8), tessel::detail::NoValues{});
+  const auto narrow_keys = records(rows(keys.data(), 7), tessel::detail::NoValues{});
   const auto packed_keys = records(packed(keys.data()), tessel::detail::NoValues{});
   const auto far_values = records(packed(keys.data()), rows(values.data(), 300));
+  const auto near_values = records(packed(keys.data()), rows(values.data(), 4));
   const auto packed_records = records(packed(keys.data()), packed(values.data()));
+  const auto near_shorts = records(rows(shorts.data(), 300), tessel::detail::NoValues{});
+  const auto far_shorts = records(rows(shorts.data(), 1100), tessel::detail::NoValues{});
+  const auto packed_shorts = records(packed(shorts.data()), tessel::detail::NoValues{});
   EXPECT_EQ(records_stride_bytes(far_keys), 5200u);
   EXPECT_EQ(records_stride_bytes(near_keys), 1200u);
   EXPECT_EQ(records_stride_bytes(far_values), 2400u);
   EXPECT_EQ(records_stride_bytes(records(rows(keys.data(), 300), rows(values.data(), 300))), 2400u);
   EXPECT_EQ(records_stride_bytes(packed_records), 0u);
-  // 5200 and 2400 bytes are pages apart, 1200 are not; either side decides.
+  bool blocks = false;
+#if defined(TESSEL_DETAIL_VECTOR_SCAN_AVX2)
+  blocks = tessel::detail::avx2::available();
+#endif
+  // 5200 and 2400 bytes pass either bar; either side decides.
   EXPECT_TRUE(stage_directly(far_keys, packed_keys));
   EXPECT_TRUE(stage_directly(packed_keys, far_keys));
-  EXPECT_FALSE(stage_directly(near_keys, packed_keys));
-  EXPECT_FALSE(stage_directly(packed_keys, near_keys));
   EXPECT_TRUE(stage_directly(far_values, packed_records));
   EXPECT_TRUE(stage_directly(packed_records, far_values));
   EXPECT_FALSE(stage_directly(packed_records, packed_records));
+  // 1200, 32 bytes (a block's row of floats and of doubles): the AVX2 bar.
+  EXPECT_EQ(stage_directly(near_keys, packed_keys), blocks);
+  EXPECT_EQ(stage_directly(packed_keys, near_keys), blocks);
+  EXPECT_EQ(stage_directly(block_keys, packed_keys), blocks);
+  EXPECT_EQ(stage_directly(packed_records, near_values), blocks);
+  // 28 bytes: below either bar.
+  EXPECT_FALSE(stage_directly(narrow_keys, packed_keys));
+  EXPECT_FALSE(stage_directly(packed_keys, narrow_keys));
+  // 2-byte elements move one by one: 600 bytes stay in scratch, 2200 do not.
+  EXPECT_FALSE(stage_directly(near_shorts, packed_shorts));
+  EXPECT_TRUE(stage_directly(far_shorts, packed_shorts));
+}
+
+// Rows of LayoutLeft matrices a few lines wide, which lone threads with
+// AVX2 stage directly: steps of one block row (8 floats, 4 doubles), of two
+// blocks stored as whole lines (16 floats), of two blocks, a single one and
+// three slices left over (27 floats), of two blocks and three left over (11
+// doubles), and of a tile of 128 slices and two more (130 doubles).
+// Keys alone and by key with int64 values; every element checked bit for
+// bit, the values against a stable host sort.
+template <class Space, class Key>
+void sort_narrow_rows(std::size_t rows, std::size_t length) {
+  std::vector<std::vector<Key>> input(rows);
+  for (std::size_t r = 0; r < rows; ++r)
+    input[r] = make_keys<Key>(length, r % 3 ? Pattern::random : Pattern::special, r + 7 * length);
+  Kokkos::View<Key**, Kokkos::LayoutLeft, typename Space::memory_space> keys("tessel_test::keys", rows, length);
+  Kokkos::View<std::int64_t**, Kokkos::LayoutLeft, typename Space::memory_space> values("tessel_test::values", rows,
+                                                                                         length);
+  auto host = Kokkos::create_mirror_view(keys);
+  auto values_host = Kokkos::create_mirror_view(values);
+  const std::string shape = std::to_string(rows) + " rows of " + std::to_string(length);
+  for (bool by_key : {false, true}) {
+    for (std::size_t r = 0; r < rows; ++r)
+      for (std::size_t i = 0; i < length; ++i) {
+        host(r, i) = input[r][i];
+        values_host(r, i) = std::int64_t(i);
+      }
+    Kokkos::deep_copy(keys, host);
+    Kokkos::deep_copy(values, values_host);
+    if (by_key) tessel::sort_by_key(Space(), keys, values, sort_options<tessel::RadixSort>(1, false));
+    else tessel::sort(Space(), keys, sort_options<tessel::RadixSort>(1, false));
+    Kokkos::deep_copy(host, keys);
+    Kokkos::deep_copy(values_host, values);
+    for (std::size_t r = 0; r < rows; ++r) {
+      std::vector<std::size_t> order(length);
+      std::iota(order.begin(), order.end(), std::size_t(0));
+      std::stable_sort(order.begin(), order.end(),
+                       [&](std::size_t a, std::size_t b) { return total_less(input[r][a], input[r][b]); });
+      const std::string where = shape + (by_key ? ", by key" : "") + ", row " + std::to_string(r);
+      for (std::size_t i = 0; i < length; ++i) {
+        ASSERT_TRUE(same_bits(host(r, i), input[r][order[i]])) << where << " at " << i;
+        ASSERT_EQ(values_host(r, i), by_key ? std::int64_t(order[i]) : std::int64_t(i)) << where << " at " << i;
+      }
+    }
+  }
+}
+
+TYPED_TEST(Radix, NarrowStridedRowsStagedInBlocks) {
+  using Space = TypeParam;
+  for (std::size_t rows : {8, 16, 27}) sort_narrow_rows<Space, float>(rows, 1013);
+  for (std::size_t rows : {4, 11, 130}) sort_narrow_rows<Space, double>(rows, 1013);
 }
 
 // At namespace scope, not in the test: nvcc cannot name a test's local

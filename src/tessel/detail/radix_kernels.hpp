@@ -522,12 +522,36 @@ inline constexpr int stage_tile_slices = 128;
 // another. The scalar copy, for CPUs without AVX2 and elements of other
 // sizes, sets the bar at 2 KiB.)
 inline constexpr std::size_t stage_direct_stride_bytes = 2048;
+// The bar where AVX2 moves every component in blocks (4- and 8-byte
+// elements): a block's row, 32 bytes. With the prefetches and whole-line
+// stores of stage_blocks, the staging in a radix sort of 16M floats in rows
+// of a LayoutLeft matrix, one EPYC (Zen 5) core, best of 5, two runs, ms in
+// / out, scratch -> direct: rows of 1M (a 64-byte step) 14.6 / 12.8 -> 6.1 /
+// 10.7; of 512K (128 B) 17.0 / 18.6 -> 7.9 / 9.0; of 256K (256 B) 15.3 /
+// 17.1 -> 10.0 / 8.9. Four rows of 4M (16 B, less than a block) took 10.8 /
+// 10.5 through scratch and 12-14 / 12-13 directly.
+inline constexpr std::size_t stage_direct_block_stride_bytes = 32;
 // Whether lone threads stage records between `from` and `to` without
-// scratch: the widest step of either side is at least that.
+// scratch: the widest step of either side is at least the bar above for
+// their elements.
 template <class From, class To>
 bool stage_directly(const From& from, const To& to) {
-  return std::max(records_stride_bytes(from), records_stride_bytes(to)) >= stage_direct_stride_bytes;
+  bool blocks = false;
+#if defined(TESSEL_DETAIL_VECTOR_SCAN_AVX2)
+  constexpr auto moves_in_blocks = [](std::size_t bytes) { return bytes == 4 || bytes == 8; };
+  blocks = avx2::available() && moves_in_blocks(sizeof(typename From::key_type)) &&
+           (!(From::has_values && To::has_values) || moves_in_blocks(sizeof(typename From::value_type)));
+#endif
+  const std::size_t bar = blocks ? stage_direct_block_stride_bytes : stage_direct_stride_bytes;
+  return std::max(records_stride_bytes(from), records_stride_bytes(to)) >= bar;
 }
+// Positions of each tile lone threads stage directly: no scratch bounds
+// them, and each tile locates its slices once (two 64-bit divisions each).
+// Rows of 16K floats (a 4 KiB step), in a radix sort of 16M, one EPYC (Zen
+// 5) core, best of 5, ms in / out: tiles of 48 positions (the scratch
+// budget's) 11.6 / 14.2, of 256 10.7 / 12.9, of 1024 10.4 / 12.7, of 4096
+// 10.6 / 14.1.
+inline constexpr int stage_direct_tile_positions = 1024;
 // Positions a lone thread copies of each slice in turn (copy_alone).
 inline constexpr int stage_line_positions = 16;
 struct StageTile {
@@ -550,7 +574,7 @@ struct StageKernel {
   StageTile tile;
   index_type tiles_along;  // tiles along a slice
   index_type from_first, to_first;
-  bool direct;  // lone threads copy without scratch (copy_alone)
+  bool direct;  // a lone thread copies without scratch (copy_alone)
 
   static std::size_t scratch_bytes(const StageTile& tile) {
     const std::size_t n = std::size_t(tile.slices) * std::size_t(tile.positions);
@@ -569,9 +593,10 @@ struct StageKernel {
     for (int group = 0; group < positions; group += line) {
       const index_type begin = first_position + group;
       const index_type end = begin + (positions - group < line ? positions - group : line);
-      stage_lines(slices, begin, end, [&](int sl) { return ins[sl].keys; }, [&](int sl) { return outs[sl].keys; });
+      stage_lines(slices, begin, end, length, [&](int sl) { return ins[sl].keys; },
+                  [&](int sl) { return outs[sl].keys; });
       if constexpr (has_values)
-        stage_lines(slices, begin, end, [&](int sl) { return ins[sl].values; },
+        stage_lines(slices, begin, end, length, [&](int sl) { return ins[sl].values; },
                     [&](int sl) { return outs[sl].values; });
     }
   }
@@ -592,7 +617,7 @@ struct StageKernel {
       ins[sl] = records_slice(from, from_first + first_slice + sl);
       outs[sl] = records_slice(to, to_first + first_slice + sl);
     }
-    if (direct && team.team_size() == 1) {
+    if (direct) {  // a lone thread without scratch (stage_records)
       copy_alone(ins, outs, slices, first_position, positions);
       return;
     }

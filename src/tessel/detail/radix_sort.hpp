@@ -241,17 +241,17 @@ template <class Exec, class From, class To>
 void stage_records(const char* function, const Exec& exec, index_type count, index_type length, const From& from,
                    index_type from_first, const To& to, index_type to_first, const TuningParameters& tuning) {
   using Kernel = StageKernel<From, To>;
-  const bool direct = stage_directly(from, to);
+  const bool direct = tuning.team_size == 1 && stage_directly(from, to);
   StageTile tile = stage_tile(tuning, record_size_of<From>());
   // Lone threads copy whole lines (16 positions: 64 bytes of 4-byte
-  // elements, whole AVX2 blocks of 4- and 8-byte ones); fewer positions, as
-  // the scratch tiles of teams need, never more.
-  if (direct && tile.positions > stage_line_positions) tile.positions -= tile.positions % stage_line_positions;
+  // elements, whole AVX2 blocks of 4- and 8-byte ones).
+  if (direct) tile.positions = stage_direct_tile_positions;
   const index_type along = (length + tile.positions - 1) / tile.positions;
   const index_type across = (count + tile.slices - 1) / tile.slices;
-  Kokkos::parallel_for("tessel::sort::radix_stage",
-                       make_team_policy(function, exec, along * across, tuning.team_size, Kernel::scratch_bytes(tile)),
-                       Kernel{from, to, count, length, tile, along, from_first, to_first, direct});
+  Kokkos::parallel_for(
+      "tessel::sort::radix_stage",
+      make_team_policy(function, exec, along * across, tuning.team_size, direct ? 0 : Kernel::scratch_bytes(tile)),
+      Kernel{from, to, count, length, tile, along, from_first, to_first, direct});
 }
 
 template <class Exec, class Source, class Target, class Order>
