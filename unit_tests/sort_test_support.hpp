@@ -10,6 +10,8 @@
 
 #include <algorithm>
 #include <map>
+#include <numeric>
+#include <vector>
 
 namespace tessel_test {
 
@@ -58,6 +60,18 @@ std::vector<T> reference_sorted(std::vector<T> keys, bool descending) {
   else
     std::stable_sort(keys.begin(), keys.end(), total_less<T>);
   return keys;
+}
+
+// The positions of `keys` in stable sorted order: where a stable sort
+// takes each output from.
+template <class T>
+std::vector<std::size_t> stable_order(const std::vector<T>& keys, bool descending) {
+  std::vector<std::size_t> order(keys.size());
+  std::iota(order.begin(), order.end(), std::size_t(0));
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return descending ? total_less(keys[b], keys[a]) : total_less(keys[a], keys[b]);
+  });
+  return order;
 }
 
 // A stable sort must give the reference bit for bit; an unstable one a

@@ -26,11 +26,7 @@ void check_by_key(std::size_t n, bool descending, const tessel::TuningParameters
   tessel::sort_by_key(Space(), keys, values, sort_options<Algorithm>(-1, descending), tuning);
   auto got_keys = to_host(keys);
   auto got_values = to_host(values);
-  std::vector<std::size_t> order(n);
-  std::iota(order.begin(), order.end(), std::size_t(0));
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return descending ? total_less(keys_in[b], keys_in[a]) : total_less(keys_in[a], keys_in[b]);
-  });
+  const std::vector<std::size_t> order = stable_order(keys_in, descending);
   std::vector<bool> seen(n, false);
   for (std::size_t i = 0; i < n; ++i) {
     const std::int64_t from = got_values(i);

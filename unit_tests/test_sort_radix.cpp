@@ -255,11 +255,7 @@ TYPED_TEST(Radix, SortByKeyAndSortpermAreStable) {
     for (bool descending : {false, true})
       for (std::size_t n : {1, 2, 40, 1000, 2500}) {
         const auto keys_in = make_keys<float>(n, Pattern::special, n);
-        std::vector<std::size_t> order(n);
-        std::iota(order.begin(), order.end(), std::size_t(0));
-        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-          return descending ? total_less(keys_in[b], keys_in[a]) : total_less(keys_in[a], keys_in[b]);
-        });
+        const std::vector<std::size_t> order = stable_order(keys_in, descending);
         const auto options = sort_options<tessel::RadixSort>(-1, descending);
         Kokkos::View<float*, typename Space::memory_space> keys("tessel_test::keys", n);
         Kokkos::View<std::int32_t*, typename Space::memory_space> values("tessel_test::values", n);
@@ -387,11 +383,7 @@ TYPED_TEST(Radix, StridedRowsInSeveralStageBatches) {
       Kokkos::deep_copy(host, keys);
       Kokkos::deep_copy(values_host, values);
       for (std::size_t r = 0; r < rows; ++r) {
-        std::vector<std::size_t> order(length);
-        std::iota(order.begin(), order.end(), std::size_t(0));
-        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-          return descending ? total_less(input[r][b], input[r][a]) : total_less(input[r][a], input[r][b]);
-        });
+        const std::vector<std::size_t> order = stable_order(input[r], descending);
         for (std::size_t i = 0; i < length; ++i) {
           ASSERT_EQ(values_host(r, i), double(order[i])) << label << ", row " << r << " at " << i;
           ASSERT_TRUE(same_bits(host(r, i), input[r][order[i]])) << label << ", row " << r << " at " << i;
@@ -547,10 +539,7 @@ void sort_narrow_rows(std::size_t rows, std::size_t length) {
     Kokkos::deep_copy(host, keys);
     Kokkos::deep_copy(values_host, values);
     for (std::size_t r = 0; r < rows; ++r) {
-      std::vector<std::size_t> order(length);
-      std::iota(order.begin(), order.end(), std::size_t(0));
-      std::stable_sort(order.begin(), order.end(),
-                       [&](std::size_t a, std::size_t b) { return total_less(input[r][a], input[r][b]); });
+      const std::vector<std::size_t> order = stable_order(input[r], false);
       const std::string where = shape + (by_key ? ", by key" : "") + ", row " + std::to_string(r);
       for (std::size_t i = 0; i < length; ++i) {
         ASSERT_TRUE(same_bits(host(r, i), input[r][order[i]])) << where << " at " << i;
