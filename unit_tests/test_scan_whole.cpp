@@ -109,7 +109,8 @@ TYPED_TEST(ScanWhole, TinyTilesForceMultiTileAndMultiLevelPaths) {
 // A whole scan reduced ahead (detail/scan_reduce_ahead.hpp) in block counts
 // the space's concurrency does not give here, with heads of every size.
 template <class Space, class T, class Op>
-void check_reduce_ahead(Op op, std::size_t n, int threads, double rho, std::optional<T> init, bool in_place) {
+void check_reduce_ahead(Op op, std::size_t n, int threads, double rho, std::optional<T> init, bool in_place,
+                        bool stream) {
   auto src = small_integers<Space, T>(n, 31 * n + threads);
   Kokkos::View<T*, typename Space::memory_space> target("tessel_test::dst", n);
   if (in_place) target = src;
@@ -126,11 +127,12 @@ void check_reduce_ahead(Op op, std::size_t n, int threads, double rho, std::opti
   const Combine partials{op};
   tessel::detail::scan_reduce_ahead("tessel_test", Space(), tessel::detail::packed_slices(src.data(), 1, n),
                                     tessel::detail::packed_slices(target.data(), 1, n), partials,
-                                    init ? Combine::make(*init) : Combine::empty(), init.has_value(), rho, threads);
+                                    init ? Combine::make(*init) : Combine::empty(), init.has_value(), rho, threads, stream);
   const auto got = to_host(target);
   for (std::size_t i = 0; i < n; ++i)
     ASSERT_EQ(got(i), expected[i]) << "n " << n << " threads " << threads << " rho " << rho << " at " << i
-                                   << (init ? " exclusive" : " inclusive") << (in_place ? " in place" : "");
+                                   << (init ? " exclusive" : " inclusive") << (in_place ? " in place" : "")
+                                   << (stream ? " streamed" : "");
 }
 
 TYPED_TEST(ScanWhole, ReduceAheadInAnyBlockCount) {
@@ -139,12 +141,13 @@ TYPED_TEST(ScanWhole, ReduceAheadInAnyBlockCount) {
   for (int threads : {2, 3, 7})
     for (std::size_t n : {std::size_t(2 * threads), std::size_t(2 * threads + 1), std::size_t(97), std::size_t(10007)})
       for (double rho : {0.01, 0.4, 3.0})
-        for (bool in_place : {false, true}) {
-          check_reduce_ahead<Space, T>(tessel::Plus{}, n, threads, rho, std::optional<T>{}, in_place);
-          check_reduce_ahead<Space, T>(tessel::Plus{}, n, threads, rho, std::optional<T>(T(-4)), in_place);
-          if constexpr (std::is_integral_v<T>)
-            check_reduce_ahead<Space, T>(tessel::Max{}, n, threads, rho, std::optional<T>(T(2)), in_place);
-        }
+        for (bool in_place : {false, true})
+          for (bool stream : {false, true}) {
+            check_reduce_ahead<Space, T>(tessel::Plus{}, n, threads, rho, std::optional<T>{}, in_place, stream);
+            check_reduce_ahead<Space, T>(tessel::Plus{}, n, threads, rho, std::optional<T>(T(-4)), in_place, stream);
+            if constexpr (std::is_integral_v<T>)
+              check_reduce_ahead<Space, T>(tessel::Max{}, n, threads, rho, std::optional<T>(T(2)), in_place, stream);
+          }
 }
 
 TEST(ScanWholeDecision, ReduceAheadOnlyWhereTheTuningAllowsAndEveryBlockHasElements) {

@@ -75,10 +75,17 @@ struct TuningParameters {
   // reduced ahead, then every block is scanned straight after its prefix
   // (detail/scan_reduce_ahead.hpp). 0: the chunks of scan_tiles_per_team.
   double scan_reduce_ahead = 0;
-  // The largest input, in bytes, a scan reduces ahead. Larger ones are bound
-  // by memory, where reading the blocks twice costs more than fixing up
-  // chunks in cache.
-  std::size_t scan_reduce_ahead_bytes = std::size_t(32) << 20;
+  // The largest input, in bytes, a scan reduces ahead. Larger ones take the
+  // chunks, which read each element from memory once. Two threads of a
+  // 2-vCPU EPYC (Zen 5) VM, medians of 21 (7 at 64M), two rounds in one run,
+  // chunks / reduced ahead: 16M floats 3.59 / 2.48 and 3.51 / 2.67 ms,
+  // doubles 6.64 / 4.73 and 6.98 / 6.19, int64 7.04 / 5.96 and 6.69 / 5.19
+  // (a parallel copy: 2.02 / 4.06 / 3.75 ms); 64M floats 16.7 / 13.5 and
+  // 15.2 / 15.0, doubles 27.9 / 24.6 and 30.6 / 31.4, int64 28.7 / 23.5 and
+  // 33.2 / 35.6: the chunks' look-back, a reduction and a scan per 256 KiB,
+  // kept two threads at one thread's speed. (On the Zen 3 VM of the
+  // field above, 16M elements measured within its noise either way.)
+  std::size_t scan_reduce_ahead_bytes = std::size_t(128) << 20;
   // Whole scans straight through one contiguous slice (scan_straight) on a
   // host space, whose input is at most this many bytes, run on the calling
   // thread without a launch (where waking the other threads costs more than
@@ -381,8 +388,9 @@ struct ThreadedHostTuning : HostTuning {
     // 1.78 ms (2.70), doubles 4.91 / 4.30 / 4.11 / 3.98 (5.43). 16M
     // elements, bound by memory, chunks / rho 0.4, two runs: floats 8.85 /
     // 8.59 and 8.21 / 7.68 ms, doubles 18.0 / 18.6 and 16.4 / 17.4, int64
-    // 15.8 / 16.4 and 16.2 / 16.8: scans of more than 32 MiB (the L3 cache
-    // of that VM) take the chunks.
+    // 15.8 / 16.4 and 16.2 / 16.8, when the chunks did not yet stream their
+    // output; the Zen 5 VM's measurements beside scan_reduce_ahead_bytes set
+    // where the chunks take over.
     scan_reduce_ahead = 0.4;
     // Two threads of that VM, medians of 3 x 3000, launched / on the calling
     // thread: floats of 16 / 40 / 64 / 128 / 256 KiB 2.63 / 0.85, 3.34 /

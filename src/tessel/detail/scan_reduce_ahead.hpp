@@ -14,6 +14,8 @@
 // (scan_tiles.hpp) scans then fixes up every chunk but the first, which on
 // two cores of a 2-vCPU EPYC VM with 512 KiB of L2 each measured 1.04-1.32x
 // for 1M elements.
+// Outputs larger than scan_stream_bytes are written with non-temporal
+// stores, as the chunks' are.
 // Only for operators whose reduction may be regrouped (Partials::
 // reorderable): an ordered reduction costs about what a scan does.
 
@@ -36,6 +38,7 @@ struct ReduceAheadKernel {
   int threads;       // p
   partial_type* totals;  // H's (after carry_init), then B1's ... Bp-1's
   bool second = false;   // which launch
+  bool stream = false;   // scans write with non-temporal stores (scan_stream_applies)
 
   template <class Member>
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
@@ -44,7 +47,7 @@ struct ReduceAheadKernel {
     const auto target = dst.slice(0);
     if (!second) {
       if (j == 0)
-        totals[0] = scan_straight(partials, exclusive, source, target, 0, head, carry_init);
+        totals[0] = scan_straight(partials, exclusive, source, target, 0, head, carry_init, stream);
       else
         totals[j] = reduce_straight(partials, source, head + (j - 1) * block, block);
       return;
@@ -53,7 +56,7 @@ struct ReduceAheadKernel {
     for (int before = 1; before <= j; ++before) prefix = partials.combine(prefix, totals[before]);
     const index_type first = head + j * block;
     const index_type count = j + 1 == threads ? src.length - first : block;
-    scan_straight(partials, exclusive, source, target, first, count, prefix);
+    scan_straight(partials, exclusive, source, target, first, count, prefix, stream);
   }
 };
 
@@ -72,7 +75,7 @@ inline bool reduce_ahead_applies(const TuningParameters& tuning, index_type leng
 template <class Exec, class SrcLayout, class DstLayout, class Partials>
 void scan_reduce_ahead(const char* function, const Exec& exec, const SrcLayout& src, const DstLayout& dst,
                        const Partials& partials, const typename Partials::partial_type& carry_init, bool exclusive,
-                       double rho, int threads) {
+                       double rho, int threads, bool stream) {
   using partial_type = typename Partials::partial_type;
   const index_type length = src.length;
   index_type block = static_cast<index_type>(static_cast<double>(length) / (threads + rho));
@@ -81,6 +84,7 @@ void scan_reduce_ahead(const char* function, const Exec& exec, const SrcLayout& 
   const auto totals = allocate<partial_type>(exec, "tessel::scan::block_totals", threads);
   ReduceAheadKernel<SrcLayout, DstLayout, Partials> kernel{src,  dst,     partials, carry_init,   exclusive,
                                                            head, block, threads,  totals.data()};
+  kernel.stream = stream;
   const auto policy = make_team_policy(function, exec, threads, 1, 0);
   Kokkos::parallel_for("tessel::scan::reduce_ahead", policy, kernel);
   kernel.second = true;
