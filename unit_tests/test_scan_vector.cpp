@@ -4,8 +4,8 @@
 // would otherwise go untested here. Every element is compared bit for bit
 // with a sequential loop: integers wrap as their unsigned counterparts;
 // floating-point inputs are integers (exact in any grouping), signed zeros,
-// one NaN payload and infinities of one sign. The AVX2 reduction is checked
-// the same way.
+// one NaN payload and infinities of one sign. The AVX2 and AVX-512
+// reductions are checked the same way.
 #include <test_helpers.hpp>
 
 #include <tessel/detail/scan_vector.hpp>
@@ -29,13 +29,19 @@ std::vector<std::pair<std::string, Kernel<T>>> kernels() {
          return tessel::detail::vector16_plus_scan(in, out, n, carry, exclusive, stream);
        }}};
 #if defined(TESSEL_DETAIL_VECTOR_SCAN_AVX2)
+  using L = tessel::detail::plus_lane_type<T>;
   if (tessel::detail::avx2::available())
     all.push_back({"AVX2", [](const T* in, T* out, index_type n, T carry, bool exclusive, bool stream) {
-                     return tessel::detail::avx2::plus_scan<tessel::detail::plus_lane_type<T>>(in, out, n, carry,
-                                                                                               exclusive, stream);
+                     return tessel::detail::avx2::plus_scan<L>(in, out, n, carry, exclusive, stream);
                    }});
   else
     std::cout << "[   NOTE   ] this CPU has no AVX2: its kernel is not run\n";
+  if (tessel::detail::avx512::available())
+    all.push_back({"AVX-512", [](const T* in, T* out, index_type n, T carry, bool exclusive, bool stream) {
+                     return tessel::detail::avx512::plus_scan<L>(in, out, n, carry, exclusive, stream);
+                   }});
+  else
+    std::cout << "[   NOTE   ] this CPU has no AVX-512: its kernel is not run\n";
 #endif
   return all;
 }
@@ -112,8 +118,9 @@ void check_kernels() {
               }
 }
 
-// The AVX2 Plus reduction (the reductions ahead of threaded scans) against
-// the sequential sum, bit for bit, from every offset of a 32-byte line.
+// The AVX2 and AVX-512 Plus reductions (the reductions ahead of threaded
+// scans) against the sequential sum, bit for bit, from every offset of a
+// 64-byte line.
 template <class T>
 void check_reduction() {
 #if defined(TESSEL_DETAIL_VECTOR_SCAN_AVX2)
@@ -122,21 +129,28 @@ void check_reduction() {
     std::cout << "[   NOTE   ] this CPU has no AVX2: its reduction is not run\n";
     return;
   }
+  std::vector<std::pair<std::string, T (*)(const T*, index_type)>> reductions{
+      {"AVX2", tessel::detail::avx2::plus_reduce<L, T, index_type>}};
+  if (tessel::detail::avx512::available())
+    reductions.push_back({"AVX-512", tessel::detail::avx512::plus_reduce<L, T, index_type>});
+  else
+    std::cout << "[   NOTE   ] this CPU has no AVX-512: its reduction is not run\n";
   std::mt19937_64 engine(sizeof(T) * 100 + std::is_integral_v<T>);
   const std::vector<std::size_t> sizes = test_sizes();
-  for (std::size_t n : sizes)
-    for (int kind : {0, 1, 2})
-      for (std::size_t from = 0; from < 32 / sizeof(T); ++from) {
-        const auto in = values<T>(n, kind, engine);
-        std::vector<T> source(n + 8, T(99));
-        std::copy(in.begin(), in.end(), source.begin() + from);
-        L expected = std::is_floating_point_v<L> ? L(-0.0) : L(0);
-        for (T x : in) expected += L(x);
-        const T total = tessel::detail::avx2::plus_reduce<L>(source.data() + from, index_type(n));
-        ASSERT_TRUE(same_bits(total, T(expected)))
-            << n << " elements of kind " << kind << " at " << from << ": " << bits_of(total) << ", expected "
-            << bits_of(T(expected));
-      }
+  for (const auto& [name, reduce] : reductions)
+    for (std::size_t n : sizes)
+      for (int kind : {0, 1, 2})
+        for (std::size_t from = 0; from < 64 / sizeof(T); ++from) {
+          const auto in = values<T>(n, kind, engine);
+          std::vector<T> source(n + 64 / sizeof(T), T(99));
+          std::copy(in.begin(), in.end(), source.begin() + from);
+          L expected = std::is_floating_point_v<L> ? L(-0.0) : L(0);
+          for (T x : in) expected += L(x);
+          const T total = reduce(source.data() + from, index_type(n));
+          ASSERT_TRUE(same_bits(total, T(expected)))
+              << name << ", " << n << " elements of kind " << kind << " at " << from << ": " << bits_of(total)
+              << ", expected " << bits_of(T(expected));
+        }
 #endif
 }
 
