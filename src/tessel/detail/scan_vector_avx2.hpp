@@ -40,31 +40,11 @@ namespace tessel::detail::avx2 {
 using Vec = __m256i;
 inline constexpr std::size_t vector_bytes = 32;
 
-template <class T>
-TESSEL_X86_TARGET inline Vec load(const T* from) {
-  return _mm256_loadu_si256(reinterpret_cast<const Vec*>(from));
-}
-template <class T>
-TESSEL_X86_TARGET inline void store(T* to, Vec x) {
-  _mm256_storeu_si256(reinterpret_cast<Vec*>(to), x);
-}
+#include <tessel/detail/scan_vector_x86_lanes.hpp>
+
 template <class T>
 TESSEL_X86_TARGET inline void stream_store(T* to, Vec x) {
   _mm256_stream_si256(reinterpret_cast<Vec*>(to), x);
-}
-
-// Lane additions of L (float, double, or unsigned integers of 4 or 8 bytes)
-// on the bits of 256-bit integer vectors.
-template <class L>
-TESSEL_X86_TARGET inline Vec add(Vec a, Vec b) {
-  if constexpr (std::is_same_v<L, float>)
-    return _mm256_castps_si256(_mm256_add_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(b)));
-  else if constexpr (std::is_same_v<L, double>)
-    return _mm256_castpd_si256(_mm256_add_pd(_mm256_castsi256_pd(a), _mm256_castsi256_pd(b)));
-  else if constexpr (sizeof(L) == 4)
-    return _mm256_add_epi32(a, b);
-  else
-    return _mm256_add_epi64(a, b);
 }
 
 // The last lane of each 128-bit half, in every lane of that half.

@@ -38,31 +38,11 @@ namespace tessel::detail::avx512 {
 using Vec = __m512i;
 inline constexpr std::size_t vector_bytes = 64;
 
-template <class T>
-TESSEL_X86_TARGET inline Vec load(const T* from) {
-  return _mm512_loadu_si512(from);
-}
-template <class T>
-TESSEL_X86_TARGET inline void store(T* to, Vec x) {
-  _mm512_storeu_si512(to, x);
-}
+#include <tessel/detail/scan_vector_x86_lanes.hpp>
+
 template <class T>
 TESSEL_X86_TARGET inline void stream_store(T* to, Vec x) {
   _mm512_stream_si512(reinterpret_cast<Vec*>(to), x);
-}
-
-// Lane additions of L (float, double, or unsigned integers of 4 or 8 bytes)
-// on the bits of 512-bit integer vectors.
-template <class L>
-TESSEL_X86_TARGET inline Vec add(Vec a, Vec b) {
-  if constexpr (std::is_same_v<L, float>)
-    return _mm512_castps_si512(_mm512_add_ps(_mm512_castsi512_ps(a), _mm512_castsi512_ps(b)));
-  else if constexpr (std::is_same_v<L, double>)
-    return _mm512_castpd_si512(_mm512_add_pd(_mm512_castsi512_pd(a), _mm512_castsi512_pd(b)));
-  else if constexpr (sizeof(L) == 4)
-    return _mm512_add_epi32(a, b);
-  else
-    return _mm512_add_epi64(a, b);
 }
 
 // x scanned in place, neutral lanes `neutral`; returns x's total in every lane.

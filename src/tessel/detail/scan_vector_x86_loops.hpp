@@ -5,8 +5,8 @@
 // these primitives, so that every instruction is compiled for that set and
 // the loops stay one piece of code:
 //   Vec                       the register type; vector_bytes its size;
-//   load / store / stream     unaligned loads and stores, aligned streamed stores;
-//   add<L>                    lane additions of the lane type L;
+//   load / store / add<L>     of scan_vector_x86_lanes.hpp;
+//   stream_store              aligned non-temporal stores;
 //   scan_vector<L>(x, neutral) x scanned in place, returning its total in every lane;
 //   shift_in<L>(before, x)    [before's last lane, x[0], ..., x[last - 1]].
 // No include guard: it is meant to be included once per instruction set.
