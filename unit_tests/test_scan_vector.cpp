@@ -41,7 +41,7 @@ std::vector<std::pair<std::string, Kernel<T>>> kernels() {
                      return tessel::detail::avx512::plus_scan<L>(in, out, n, carry, exclusive, stream);
                    }});
   else
-    std::cout << "[   NOTE   ] this CPU has no AVX-512: its kernel is not run\n";
+    std::cout << "[   NOTE   ] no AVX-512 (this CPU, or TESSEL_DISABLE_AVX512): its kernel is not run\n";
 #endif
   return all;
 }
@@ -134,7 +134,7 @@ void check_reduction() {
   if (tessel::detail::avx512::available())
     reductions.push_back({"AVX-512", tessel::detail::avx512::plus_reduce<L, T, index_type>});
   else
-    std::cout << "[   NOTE   ] this CPU has no AVX-512: its reduction is not run\n";
+    std::cout << "[   NOTE   ] no AVX-512 (this CPU, or TESSEL_DISABLE_AVX512): its reduction is not run\n";
   std::mt19937_64 engine(sizeof(T) * 100 + std::is_integral_v<T>);
   const std::vector<std::size_t> sizes = test_sizes();
   for (const auto& [name, reduce] : reductions)

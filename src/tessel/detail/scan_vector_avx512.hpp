@@ -20,8 +20,10 @@
 // access from 8 bytes past a line straddles two on every load and store,
 // and 500K int64 from there took 0.166 ms against AVX2's 0.105.
 // On CPUs that lower their clock while running 512-bit instructions (Intel
-// before Ice Lake), a scan gains less; results are the same either way, up
-// to the grouping of floating-point additions, as for the AVX2 loop.
+// before Ice Lake), a scan gains less and what runs after it loses: builds
+// for them define TESSEL_DISABLE_AVX512 (see available()). Results are the
+// same either way, up to the grouping of floating-point additions, as for
+// the AVX2 loop.
 
 #include <immintrin.h>
 
@@ -70,9 +72,14 @@ TESSEL_X86_TARGET inline Vec shift_in(Vec before, Vec x) {
 #include <tessel/detail/scan_vector_x86_loops.hpp>
 
 // Whether this CPU runs AVX-512F and BW (and its operating system saves the
-// registers: GCC's check reads that too).
+// registers: GCC's check reads that too). Never where TESSEL_DISABLE_AVX512
+// is defined: for clusters whose CPUs lower the clock of the whole core for
+// a while after 512-bit instructions, which would slow what runs around the
+// scans.
 inline bool available() {
-#if defined(__AVX512F__) && defined(__AVX512BW__)
+#if defined(TESSEL_DISABLE_AVX512)
+  return false;
+#elif defined(__AVX512F__) && defined(__AVX512BW__)
   return true;
 #else
   static const bool has = [] {
