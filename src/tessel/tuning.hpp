@@ -83,8 +83,9 @@ struct TuningParameters {
   // (a parallel copy: 2.02 / 4.06 / 3.75 ms); 64M floats 16.7 / 13.5 and
   // 15.2 / 15.0, doubles 27.9 / 24.6 and 30.6 / 31.4, int64 28.7 / 23.5 and
   // 33.2 / 35.6: the chunks' look-back, a reduction and a scan per 256 KiB,
-  // kept two threads at one thread's speed. (On the Zen 3 VM of the
-  // field above, 16M elements measured within its noise either way.)
+  // kept two threads at one thread's speed. (On the Zen 3 VM whose numbers
+  // ThreadedHostTuning quotes, 16M elements measured within its noise
+  // either way.)
   std::size_t scan_reduce_ahead_bytes = std::size_t(128) << 20;
   // Whole scans straight through one contiguous slice (scan_straight) on a
   // host space, whose input is at most this many bytes, run on the calling
