@@ -166,6 +166,19 @@ TEST(ScanWholeDecision, ReduceAheadOnlyWhereTheTuningAllowsAndEveryBlockHasEleme
   EXPECT_FALSE(reduce_ahead_applies(tuning, 1000, 4, 2));
 }
 
+TEST(ScanWholeDecision, OneThreadOfAThreadedSpaceTakesTheSingleThreadChunks) {
+  using tessel::detail::scan_tuning_for_threads;
+  const tessel::TuningParameters threaded = tessel::detail::ThreadedHostTuning{};
+  const tessel::TuningParameters single = tessel::detail::HostTuning{};
+  ASSERT_LT(threaded.scan_tiles_per_team, single.scan_tiles_per_team);
+  EXPECT_EQ(scan_tuning_for_threads(threaded, 1).scan_tiles_per_team, single.scan_tiles_per_team);
+  EXPECT_EQ(scan_tuning_for_threads(threaded, 2).scan_tiles_per_team, threaded.scan_tiles_per_team);
+  EXPECT_EQ(scan_tuning_for_threads(single, 1).scan_tiles_per_team, single.scan_tiles_per_team);
+  // Nothing else changes: the reductions ahead and the look-back stay.
+  EXPECT_EQ(scan_tuning_for_threads(threaded, 1).scan_reduce_ahead, threaded.scan_reduce_ahead);
+  EXPECT_EQ(scan_tuning_for_threads(threaded, 1).scan_lookback, threaded.scan_lookback);
+}
+
 TYPED_TEST(ScanWhole, InPlace) {
   using Space = typename TypeParam::space;
   using T = typename TypeParam::value;

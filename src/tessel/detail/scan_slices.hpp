@@ -9,7 +9,6 @@
 #include <tessel/tuning.hpp>
 
 #include <algorithm>
-#include <climits>
 #include <type_traits>
 
 namespace tessel::detail {
@@ -99,12 +98,6 @@ void scan_tiled(const char* function, const Exec& exec, const SrcLayout& src, co
     const std::size_t chunk_tiles = tuning.scan_stream_chunk_bytes / (std::size_t(shape.elements()) * sizeof(value_type));
     wanted_tiles = static_cast<int>(std::clamp<std::size_t>(chunk_tiles, 1, std::size_t(1) << 30));
   }
-  // A lone thread has no one to share chunks with (a threaded space run on
-  // one thread, whose tuning cuts chunks for several): one chain through
-  // each slice, without a fix-up pass per chunk. OpenMP on one thread of the
-  // Zen 5 VM, 4M elements, chunks / one chain: floats 1.10 / 0.70 ms,
-  // doubles 2.73 / 1.25, int64 2.96 / 1.36 (Serial's chain in the same minutes).
-  if (straight && exec.concurrency() == 1) wanted_tiles = INT_MAX;
   const int tiles_per_team = detail::tiles_per_team(exec, tiles_per_slice * src.count, wanted_tiles);
   const index_type chunks_per_slice = (tiles_per_slice + tiles_per_team - 1) / tiles_per_team;
   const index_type chunks = src.count * chunks_per_slice;
