@@ -57,6 +57,11 @@ inline TuningParameters scan_tuning_for_threads(TuningParameters tuning, std::in
   return tuning;
 }
 
+template <class Exec>
+TuningParameters default_scan_tuning(const Exec& exec) {
+  return scan_tuning_for_threads(Tuning<Exec>{}, static_cast<std::int64_t>(exec.concurrency()));
+}
+
 // `init` is null for inclusive scans.
 template <class Exec, class Src, class Dst, class Op, class Init>
 void scan_views(const char* function, const Exec& exec, const Src& src, const Dst& dst, Op op,
@@ -101,8 +106,7 @@ void inclusive_scan(const Exec& exec, const Src& src, const Dst& dst, Op op,
 template <class Exec, class Src, class Dst, class Op>
 void inclusive_scan(const Exec& exec, const Src& src, const Dst& dst, Op op,
                     const ScanOptions& options = {}) {
-  inclusive_scan(exec, src, dst, op, options,
-                 detail::scan_tuning_for_threads(Tuning<Exec>{}, static_cast<std::int64_t>(exec.concurrency())));
+  inclusive_scan(exec, src, dst, op, options, detail::default_scan_tuning(exec));
 }
 
 // For every slice along options.dim: dst = init, init∘x0, init∘x0∘x1, ...
@@ -115,8 +119,7 @@ void exclusive_scan(const Exec& exec, const Src& src, const Dst& dst, Op op, T i
 template <class Exec, class Src, class Dst, class Op, class T>
 void exclusive_scan(const Exec& exec, const Src& src, const Dst& dst, Op op, T init,
                     const ScanOptions& options = {}) {
-  exclusive_scan(exec, src, dst, op, init, options,
-                 detail::scan_tuning_for_threads(Tuning<Exec>{}, static_cast<std::int64_t>(exec.concurrency())));
+  exclusive_scan(exec, src, dst, op, init, options, detail::default_scan_tuning(exec));
 }
 
 }  // namespace tessel

@@ -28,3 +28,27 @@ TESSEL_X86_TARGET inline Vec add(Vec a, Vec b) {
   std::memcpy(&a, &x, sizeof a);
   return a;
 }
+
+// Plus's neutral element in a lane of L: -0.0 for floating point (see
+// scan_vector.hpp), 0 for integers.
+template <class L>
+inline constexpr L neutral_lane = std::is_floating_point_v<L> ? L(-0.0) : L(0);
+
+// `value` in every lane of L.
+template <class L>
+TESSEL_X86_TARGET inline Vec splat(L value) {
+  L lanes[vector_bytes / sizeof(L)];
+  for (L& lane : lanes) lane = value;
+  Vec x;
+  std::memcpy(&x, lanes, sizeof x);
+  return x;
+}
+
+// How many elements from `at` come before a vector_bytes boundary, at most
+// `count`; 0 where `at` never reaches one (it is not aligned to T).
+template <class T, class Index>
+TESSEL_X86_TARGET inline Index before_alignment(const T* at, Index count) {
+  const auto misaligned = reinterpret_cast<std::uintptr_t>(at) % vector_bytes;
+  if (misaligned % sizeof(T) != 0) return 0;
+  return std::min<Index>(count, Index((vector_bytes - misaligned) % vector_bytes / sizeof(T)));
+}

@@ -5,7 +5,8 @@
 // these primitives, so that every instruction is compiled for that set and
 // the loops stay one piece of code:
 //   Vec                       the register type; vector_bytes its size;
-//   load / store / add<L>     of scan_vector_x86_lanes.hpp;
+//   load / store / add<L> / splat / neutral_lane / before_alignment
+//                             of scan_vector_x86_lanes.hpp;
 //   stream_store              aligned non-temporal stores;
 //   scan_vector<L>(x, neutral) x scanned in place, returning its total in every lane;
 //   shift_in<L>(before, x)    [before's last lane, x[0], ..., x[last - 1]].
@@ -32,20 +33,11 @@ TESSEL_X86_TARGET __attribute__((noinline)) T plus_scan(const T* in, T* out, Ind
       value = sum;
     }
   };
-  const auto misaligned = reinterpret_cast<std::uintptr_t>(out) % vector_bytes;
-  if (misaligned % sizeof(T) != 0)
-    scalar_until(stream ? count : 0);  // never aligned: streamed, no vector stores at all
-  else
-    scalar_until(std::min<Index>(count, Index((vector_bytes - misaligned) % vector_bytes / sizeof(T))));
-  const L neutral_lane = std::is_floating_point_v<L> ? L(-0.0) : L(0);
-  L splat[n], neutrals[n];
-  for (Index lane = 0; lane < n; ++lane) {
-    splat[lane] = value;
-    neutrals[lane] = neutral_lane;
-  }
-  Vec running, neutral;
-  std::memcpy(&running, splat, sizeof running);
-  std::memcpy(&neutral, neutrals, sizeof neutral);
+  const bool never_aligned = reinterpret_cast<std::uintptr_t>(out) % sizeof(T) != 0;
+  scalar_until(stream && never_aligned ? count  // streamed: no vector stores at all
+                                       : before_alignment(out, count));
+  Vec running = splat(value);
+  const Vec neutral = splat(neutral_lane<L>);
   for (; i + 2 * n <= count; i += 2 * n) {
     Vec low = load(in + i);  // both before storing: in may be out
     Vec high = load(in + i + n);
@@ -84,22 +76,16 @@ template <class L, class T, class Index>
 TESSEL_X86_TARGET __attribute__((noinline)) T plus_reduce(const T* in, Index count) {
   constexpr Index n = Index(vector_bytes / sizeof(L));
   constexpr int ways = 4;
-  const L neutral_lane = std::is_floating_point_v<L> ? L(-0.0) : L(0);
-  L lanes[n];
-  for (Index lane = 0; lane < n; ++lane) lanes[lane] = neutral_lane;
   Vec sums[ways];
-  for (Vec& sum : sums) std::memcpy(&sum, lanes, sizeof sum);
-  L total = neutral_lane;
+  for (Vec& sum : sums) sum = splat(neutral_lane<L>);
+  L total = neutral_lane<L>;
   Index i = 0;
   // One element at a time until the loads are aligned, as in plus_scan.
-  const auto misaligned = reinterpret_cast<std::uintptr_t>(in) % vector_bytes;
-  if (misaligned % sizeof(T) == 0)
-    for (const Index aligned = std::min<Index>(count, Index((vector_bytes - misaligned) % vector_bytes / sizeof(T)));
-         i < aligned; ++i)
-      total += L(in[i]);
+  for (const Index aligned = before_alignment(in, count); i < aligned; ++i) total += L(in[i]);
   for (; i + ways * n <= count; i += ways * n)
     for (int way = 0; way < ways; ++way) sums[way] = add<L>(sums[way], load(in + i + way * n));
   const Vec sum = add<L>(add<L>(sums[0], sums[1]), add<L>(sums[2], sums[3]));
+  L lanes[n];
   std::memcpy(lanes, &sum, sizeof sum);
   for (Index lane = 0; lane < n; ++lane) total += lanes[lane];
   for (; i < count; ++i) total += L(in[i]);
