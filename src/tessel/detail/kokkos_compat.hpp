@@ -7,6 +7,7 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -82,6 +83,17 @@ class ScopedRegion {
   ScopedRegion(const ScopedRegion&) = delete;
   ScopedRegion& operator=(const ScopedRegion&) = delete;
 };
+
+// Reads a value another team published, bypassing caches that are not
+// coherent across teams (GPU L1): byte by byte through volatile.
+template <class T>
+KOKKOS_INLINE_FUNCTION T load_published(const T* address) {
+  T result;
+  const volatile unsigned char* from = reinterpret_cast<const volatile unsigned char*>(address);
+  unsigned char* to = reinterpret_cast<unsigned char*>(&result);
+  for (std::size_t byte = 0; byte < sizeof(T); ++byte) to[byte] = from[byte];
+  return result;
+}
 
 // Called while a team waits for another team's result. On the host, a waiting
 // thread gives its core away now and then: with more threads than cores the

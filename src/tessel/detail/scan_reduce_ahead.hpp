@@ -3,27 +3,52 @@
 
 // Whole scans on p > 1 lone host threads (TuningParameters::
 // scan_reduce_ahead): the slice is cut into a head H and blocks B1 ... Bp.
-// In a first launch thread 0 scans H while threads 1 ... p-1 reduce
-// B1 ... Bp-1; in a second, thread j scans B(j+1) straight, after the head's
-// total and the totals of B1 ... Bj. Every element is scanned once, straight
-// from source to target, and only the blocks B1 ... Bp-1 are read twice, the
-// first time by a reduction, which costs a fraction rho of a scan (the
-// field's value). A head of rho blocks ends the first launch on every thread
-// at once, and p threads are then (p + rho) / (1 + rho) times as fast as
-// one: 1.71x for two threads and rho = 0.4. The look-back over chunks
-// (scan_tiles.hpp) scans then fixes up every chunk but the first, which on
-// two cores of a 2-vCPU EPYC VM with 512 KiB of L2 each measured 1.04-1.32x
-// for 1M elements.
+// Thread 0 scans H while threads 1 ... p-1 reduce B1 ... Bp-1; then thread j
+// scans B(j+1) straight, after the head's total and the totals of B1 ... Bj.
+// Every element is scanned once, straight from source to target, and only
+// the blocks B1 ... Bp-1 are read twice, the first time by a reduction, which
+// costs a fraction rho of a scan (the field's value). A head of rho blocks
+// ends the reductions on every thread at once, and p threads are then
+// (p + rho) / (1 + rho) times as fast as one: 1.71x for two threads and
+// rho = 0.4. The look-back over chunks (scan_tiles.hpp) scans then fixes up
+// every chunk but the first, which on two cores of a 2-vCPU EPYC VM with
+// 512 KiB of L2 each measured 1.04-1.32x for 1M elements.
+// One launch does both steps where the target is not the source: each
+// thread publishes its total and waits only for those of the threads before
+// it, in the order of tickets taken at its start, so that threads run one
+// after another (Serial, or fewer threads than teams) never wait for one not
+// yet started. A launch wakes every thread, about 3 us on the 2-vCPU VMs
+// against 80 us for the scan of 1M floats; two threads of the Zen 5 VM, 1M
+// elements, four rounds alternating the binaries, two launches / one:
+// floats 0.081-0.082 / 0.080-0.082 ms, doubles 0.136-0.143 / 0.131-0.141,
+// int64 0.138-0.139 / 0.124-0.132. A scan in place takes two launches:
+// thread j writes B(j+1) while thread j+1 may still be reducing it, and only
+// the launch in between orders the two.
 // Outputs larger than scan_stream_bytes are written with non-temporal
 // stores, as the chunks' are.
 // Only for operators whose reduction may be regrouped (Partials::
 // reorderable): an ordered reduction costs about what a scan does.
 
+#include <tessel/detail/kokkos_compat.hpp>
 #include <tessel/detail/scan_runs.hpp>
 #include <tessel/detail/team.hpp>
 #include <tessel/tuning.hpp>
 
 namespace tessel::detail {
+
+enum class ReduceAheadStep {
+  ahead,   // H scanned, B1 ... Bp-1 reduced (the first of two launches)
+  behind,  // B1 ... Bp scanned (the second)
+  both     // the two in one launch, each thread waiting for those before it
+};
+
+// A thread's total, published to the threads after it; a cache line each, as
+// ChunkStatus, so that one thread's write does not evict another's flag.
+template <class Partial>
+struct alignas(64) ReduceAheadTotal {
+  Partial total;
+  int flag;  // 1 once total is written (step both)
+};
 
 template <class SrcLayout, class DstLayout, class Partials>
 struct ReduceAheadKernel {
@@ -36,27 +61,56 @@ struct ReduceAheadKernel {
   index_type head;   // elements of H
   index_type block;  // elements of each of B1 ... Bp-1; Bp takes the rest
   int threads;       // p
-  partial_type* totals;  // H's (after carry_init), then B1's ... Bp-1's
-  bool second = false;   // which launch
-  bool stream = false;   // scans write with non-temporal stores (scan_stream_applies)
+  ReduceAheadTotal<partial_type>* totals;  // H's (after carry_init), then B1's ... Bp-1's
+  int* tickets;                            // step both: the next ticket, from 0
+  ReduceAheadStep step = ReduceAheadStep::ahead;
+  bool stream = false;  // scans write with non-temporal stores (scan_stream_applies)
 
   template <class Member>
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
-    const int j = team.league_rank();
-    const auto source = src.slice(0);
-    const auto target = dst.slice(0);
-    if (!second) {
-      if (j == 0)
-        totals[0] = scan_straight(partials, exclusive, source, target, 0, head, carry_init, stream);
-      else
-        totals[j] = reduce_straight(partials, source, head + (j - 1) * block, block);
+    if (step == ReduceAheadStep::ahead) {
+      totals[team.league_rank()].total = ahead(team.league_rank());
       return;
     }
-    partial_type prefix = totals[0];
-    for (int before = 1; before <= j; ++before) prefix = partials.combine(prefix, totals[before]);
+    if (step == ReduceAheadStep::behind) {
+      partial_type prefix = totals[0].total;
+      for (int before = 1; before <= team.league_rank(); ++before)
+        prefix = partials.combine(prefix, totals[before].total);
+      return behind(team.league_rank(), prefix);
+    }
+    const int j = Kokkos::atomic_fetch_add(tickets, 1);
+    const partial_type own = ahead(j);
+    totals[j].total = own;
+    Kokkos::memory_fence();
+    atomic_store_flag(&totals[j].flag, 1);
+    partial_type prefix = own;
+    if (j > 0) {
+      prefix = wait_for(0);
+      for (int before = 1; before < j; ++before) prefix = partials.combine(prefix, wait_for(before));
+      prefix = partials.combine(prefix, own);
+    }
+    behind(j, prefix);
+  }
+
+  // Thread j's first step: the scan of H (j = 0), or the reduction of Bj.
+  KOKKOS_INLINE_FUNCTION partial_type ahead(int j) const {
+    if (j == 0) return scan_straight(partials, exclusive, src.slice(0), dst.slice(0), 0, head, carry_init, stream);
+    return reduce_straight(partials, src.slice(0), head + (j - 1) * block, block);
+  }
+
+  // Thread j's second step: the scan of B(j+1) after `prefix`, the total of
+  // everything before it.
+  KOKKOS_INLINE_FUNCTION void behind(int j, const partial_type& prefix) const {
     const index_type first = head + j * block;
     const index_type count = j + 1 == threads ? src.length - first : block;
-    scan_straight(partials, exclusive, source, target, first, count, prefix, stream);
+    scan_straight(partials, exclusive, src.slice(0), dst.slice(0), first, count, prefix, stream);
+  }
+
+  KOKKOS_INLINE_FUNCTION partial_type wait_for(int before) const {
+    int attempt = 0;
+    while (atomic_load_flag(&totals[before].flag) == 0) spin_wait_hint(attempt++);
+    Kokkos::memory_fence();
+    return load_published(&totals[before].total);
   }
 };
 
@@ -81,13 +135,20 @@ void scan_reduce_ahead(const char* function, const Exec& exec, const SrcLayout& 
   index_type block = static_cast<index_type>(static_cast<double>(length) / (threads + rho));
   block = block < 1 ? 1 : block;
   const index_type head = length - threads * block;  // at least rho blocks, less a rounding
-  const auto totals = allocate<partial_type>(exec, "tessel::scan::block_totals", threads);
-  ReduceAheadKernel<SrcLayout, DstLayout, Partials> kernel{src,  dst,     partials, carry_init,   exclusive,
-                                                           head, block, threads,  totals.data()};
+  const auto totals = allocate_records<ReduceAheadTotal<partial_type>>(exec, "tessel::scan::block_totals", threads, true);
+  const auto tickets = allocate<int>(exec, "tessel::scan::block_tickets", 1, true);
+  ReduceAheadKernel<SrcLayout, DstLayout, Partials> kernel{
+      src, dst, partials, carry_init, exclusive, head, block, threads, totals.data(), tickets.data()};
   kernel.stream = stream;
   const auto policy = make_team_policy(function, exec, threads, 1, 0);
+  const bool in_place = static_cast<const void*>(src.data) == static_cast<const void*>(dst.data);
+  if (!in_place) {
+    kernel.step = ReduceAheadStep::both;
+    Kokkos::parallel_for("tessel::scan::reduce_ahead", policy, kernel);
+    return;
+  }
   Kokkos::parallel_for("tessel::scan::reduce_ahead", policy, kernel);
-  kernel.second = true;
+  kernel.step = ReduceAheadStep::behind;
   Kokkos::parallel_for("tessel::scan::after_reduce_ahead", policy, kernel);
 }
 

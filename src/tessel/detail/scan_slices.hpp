@@ -125,7 +125,7 @@ void scan_tiled(const char* function, const Exec& exec, const SrcLayout& src, co
   }
   if (tuning.scan_lookback) {
     const auto counter = allocate<int>(exec, "tessel::scan::chunk_counter", 1, true);
-    const auto status = allocate<ChunkStatus<value_type>>(exec, "tessel::scan::chunk_status", chunks, true);
+    const auto status = allocate_records<ChunkStatus<value_type>>(exec, "tessel::scan::chunk_status", chunks, true);
     auto pass = kernel(single_pass{});
     pass.ticket_counter = counter.data();
     pass.status = status.data();

@@ -35,17 +35,6 @@ struct alignas(64) ChunkStatus {
   int flag = 0;     // 0 nothing yet, 1 aggregate published, 2 inclusive published
 };
 
-// Reads a value another team published, bypassing caches that are not
-// coherent across teams (GPU L1): byte by byte through volatile.
-template <class T>
-KOKKOS_INLINE_FUNCTION T load_published(const T* address) {
-  T result;
-  const volatile unsigned char* from = reinterpret_cast<const volatile unsigned char*>(address);
-  unsigned char* to = reinterpret_cast<unsigned char*>(&result);
-  for (std::size_t byte = 0; byte < sizeof(T); ++byte) to[byte] = from[byte];
-  return result;
-}
-
 template <TilePhase Phase, int Lanes, class SrcLayout, class DstLayout, class Partials>
 struct TileScanKernel {
   using value_type = typename Partials::value_type;

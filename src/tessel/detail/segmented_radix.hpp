@@ -129,13 +129,13 @@ void radix_sort_segments(const char* function, const Exec& exec, const Records& 
   using Value = typename Kernel::value_type;
   if (lanes.segments.empty()) return;
   const index_type count = index_type(lanes.segments.size()), teams = index_type(lanes.first.size()) - 1;
-  const auto listed = allocate<RadixSegment>(exec, "tessel::segmented_sort::radix_segments", count);
+  const auto listed = allocate_records<RadixSegment>(exec, "tessel::segmented_sort::radix_segments", count);
   const auto first = allocate<index_type>(exec, "tessel::segmented_sort::radix_teams", teams + 1);
-  const auto listed_host = Kokkos::create_mirror_view(listed);
+  using HostBytes = Kokkos::View<const unsigned char*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+  Kokkos::deep_copy(listed.bytes, HostBytes(reinterpret_cast<const unsigned char*>(lanes.segments.data()),
+                                            listed.bytes.extent(0)));
   const auto first_host = Kokkos::create_mirror_view(first);
-  for (index_type i = 0; i < count; ++i) listed_host(i) = lanes.segments[i];
   for (index_type t = 0; t <= teams; ++t) first_host(t) = lanes.first[t];
-  Kokkos::deep_copy(listed, listed_host);
   Kokkos::deep_copy(first, first_host);
   // Each team narrows a segment's digits to the bits its keys differ in
   // once it has read them (TeamRadixSort's `choose`): CRS column indices

@@ -10,8 +10,12 @@
 #include <tessel/tuning.hpp>
 
 #include <algorithm>
+#include <cassert>
 #include <climits>
 #include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
 
 namespace tessel::detail {
 
@@ -19,15 +23,48 @@ template <class Exec>
 using team_member_t = typename Kokkos::TeamPolicy<Exec>::member_type;
 
 // A workspace of `size` elements on exec's memory space, labelled for Kokkos
-// Tools; filled with zeros when `zeroed`, left uninitialised otherwise. (The
-// label must be a std::string: Kokkos 3.4 takes a const char* for a pointer
-// to user memory.)
+// Tools; filled with zero bytes when `zeroed` (counters and flags), left
+// uninitialised otherwise. Memory the host reaches is zeroed by the calling
+// thread: Kokkos would fill it in a launch, which on OpenMP wakes every thread
+// (about 3 us on the 2-vCPU VMs, as much as a whole scan's launch) to clear a
+// few words. (The label must be a std::string: Kokkos 3.4 takes a const
+// char* for a pointer to user memory.)
 template <class T, class Exec>
 Kokkos::View<T*, typename Exec::memory_space> allocate(const Exec& exec, const std::string& label,
                                                        index_type size, bool zeroed = false) {
+  static_assert(std::is_trivially_copyable_v<T>, "workspaces hold plain values");
   using view_type = Kokkos::View<T*, typename Exec::memory_space>;
-  if (zeroed) return view_type(Kokkos::view_alloc(exec, label), size);
-  return view_type(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, label), size);
+  if constexpr (!Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename Exec::memory_space>::accessible) {
+    if (zeroed) return view_type(Kokkos::view_alloc(exec, label), size);
+  }
+  view_type view(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, label), size);
+  if (zeroed && size > 0) std::memset(static_cast<void*>(view.data()), 0, sizeof(T) * std::size_t(size));
+  return view;
+}
+
+// A workspace of `size` records of tessel's own (flags and totals published
+// between teams, segment descriptions). Kokkos 3.4 frees a View of a class
+// type with a launch over its elements (ViewValueFunctor's destroy), even a
+// View made WithoutInitializing whose records were never constructed: one
+// more launch per call, about 4 us on OpenMP on the 2-vCPU VMs. A View of
+// bytes is freed without one.
+template <class T, class MemorySpace>
+struct RecordWorkspace {
+  Kokkos::View<unsigned char*, MemorySpace> bytes;
+  T* data() const { return reinterpret_cast<T*>(bytes.data()); }
+};
+
+template <class T, class Exec>
+RecordWorkspace<T, typename Exec::memory_space> allocate_records(const Exec& exec, const std::string& label,
+                                                                 index_type size, bool zeroed = false) {
+  static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>, "records are plain values");
+  RecordWorkspace<T, typename Exec::memory_space> workspace{
+      allocate<unsigned char>(exec, label, size * index_type(sizeof(T)), zeroed)};
+  // Kokkos aligns every allocation's data to 64 bytes, which the records'
+  // cache lines of their own (alignas(64)) rely on.
+  static_assert(alignof(T) <= 64, "Kokkos aligns allocations to 64 bytes");
+  assert(reinterpret_cast<std::uintptr_t>(workspace.bytes.data()) % alignof(T) == 0);
+  return workspace;
 }
 
 // Bytes of team scratch that `count` objects of type T take, with room for the
