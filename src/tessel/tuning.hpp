@@ -391,8 +391,20 @@ struct ThreadedHostTuning : HostTuning {
     // 8.59 and 8.21 / 7.68 ms, doubles 18.0 / 18.6 and 16.4 / 17.4, int64
     // 15.8 / 16.4 and 16.2 / 16.8, when the chunks did not yet stream their
     // output; the Zen 5 VM's measurements beside scan_reduce_ahead_bytes set
-    // where the chunks take over.
-    scan_reduce_ahead = 0.4;
+    // where the chunks take over. Since the reduce-ahead runs in one launch,
+    // thread 0 goes on to its block as soon as the head is scanned, and the
+    // head must cover the whole reduction. Two threads of the Zen 5 VM, each
+    // rho in turn per call in one process (medians of 1001 at 1M, 101 at 4M
+    // and 16M), rho 0.4 / 0.5 / 0.55 / 0.6 / 0.65: 1M floats 90.8 / 87.7 /
+    // 87.5 / 88.7 / 89.2 us, doubles 158 / 146 / 144 / 145 / 146, int64
+    // 142 / 136 / 139 / 141 / 142; 4M floats 426 / 378 / 367 / 369 / 383,
+    // doubles 1015 / 944 / 939 / 950 / 947, int64 1015 / 919 / 902 / 908 /
+    // 906; 16M floats 3.58 / 3.37 / 3.31 / 3.23 / 3.19 ms, doubles 6.82 /
+    // 6.64 / 6.68 / 6.67 / 6.57, int64 6.96 / 6.75 / 6.67 / 6.65 / 6.63.
+    // Timestamps in the kernel agreed: at rho 0.4, 1M floats, thread 0
+    // scanned the head in 19.5 us while thread 1 reduced its block in 24.4,
+    // and finished 9 us after thread 0.
+    scan_reduce_ahead = 0.55;
     // Two threads of that VM, medians of 3 x 3000, launched / on the calling
     // thread: floats of 16 / 40 / 64 / 128 / 256 KiB 2.63 / 0.85, 3.34 /
     // 1.91, 4.12 / 3.09, 5.80 / 6.10, 9.59 / 12.1 us; doubles of 32 / 80 /
