@@ -10,9 +10,10 @@
 // costs a fraction rho of a scan (the field's value). A head of rho blocks
 // ends the reductions on every thread at once, and p threads are then
 // (p + rho) / (1 + rho) times as fast as one: 1.65x for two threads and
-// rho = 0.55 (ThreadedHostTuning's). The look-back over chunks (scan_tiles.hpp) scans then fixes up
-// every chunk but the first, which on two cores of a 2-vCPU EPYC VM with
-// 512 KiB of L2 each measured 1.04-1.32x for 1M elements.
+// rho = 0.55 (ThreadedHostTuning's). The look-back over chunks
+// (scan_tiles.hpp) scans then fixes up every chunk but the first, which on
+// two cores of a 2-vCPU EPYC VM with 512 KiB of L2 each measured 1.04-1.32x
+// for 1M elements.
 // One launch does both steps where the target is not the source: each
 // thread publishes its total and waits only for those of the threads before
 // it, in the order of tickets taken at its start, so that threads run one
