@@ -23,22 +23,25 @@ template <class Exec>
 using team_member_t = typename Kokkos::TeamPolicy<Exec>::member_type;
 
 // A workspace of `size` elements on exec's memory space, labelled for Kokkos
-// Tools; filled with zero bytes when `zeroed` (counters and flags), left
-// uninitialised otherwise. Memory the host reaches is zeroed by the calling
-// thread: Kokkos would fill it in a launch, which on OpenMP wakes every thread
+// Tools; filled with zero bytes when `zeroed` (counters and flags; elements
+// of a type that is not trivially copyable are value-initialised instead),
+// left uninitialised otherwise. Memory the host reaches is zeroed by the
+// calling thread: Kokkos would fill it in a launch, which on OpenMP wakes every thread
 // (about 3 us on the 2-vCPU VMs, as much as a whole scan's launch) to clear a
 // few words. (The label must be a std::string: Kokkos 3.4 takes a const
 // char* for a pointer to user memory.)
 template <class T, class Exec>
 Kokkos::View<T*, typename Exec::memory_space> allocate(const Exec& exec, const std::string& label,
                                                        index_type size, bool zeroed = false) {
-  static_assert(std::is_trivially_copyable_v<T>, "workspaces hold plain values");
   using view_type = Kokkos::View<T*, typename Exec::memory_space>;
-  if constexpr (!Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename Exec::memory_space>::accessible) {
-    if (zeroed) return view_type(Kokkos::view_alloc(exec, label), size);
-  }
+  constexpr bool host_zeroes =
+      Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename Exec::memory_space>::accessible &&
+      std::is_trivially_copyable_v<T>;
+  if (zeroed && !host_zeroes) return view_type(Kokkos::view_alloc(exec, label), size);
   view_type view(Kokkos::view_alloc(exec, Kokkos::WithoutInitializing, label), size);
-  if (zeroed && size > 0) std::memset(static_cast<void*>(view.data()), 0, sizeof(T) * std::size_t(size));
+  if constexpr (host_zeroes) {
+    if (zeroed && size > 0) std::memset(static_cast<void*>(view.data()), 0, sizeof(T) * std::size_t(size));
+  }
   return view;
 }
 
