@@ -127,6 +127,27 @@ inline std::ostream& operator<<(std::ostream& out, const Unitriangular& x) {
   return out << '(' << x.a << ", " << x.b << ", " << x.c << ')';
 }
 
+// A wrapping sum whose copies are user-defined, so that it is not trivially
+// copyable: tessel's own records (look-back status, reduce-ahead totals)
+// then hold it constructed, as Kokkos would, rather than as plain bytes.
+struct CopiedSum {
+  std::uint32_t v = 0;
+  KOKKOS_INLINE_FUNCTION CopiedSum() {}
+  KOKKOS_INLINE_FUNCTION explicit CopiedSum(std::uint32_t x) : v(x) {}
+  KOKKOS_INLINE_FUNCTION CopiedSum(const CopiedSum& other) : v(other.v) {}
+  KOKKOS_INLINE_FUNCTION CopiedSum& operator=(const CopiedSum& other) {
+    v = other.v;
+    return *this;
+  }
+};
+struct AddCopiedSums {
+  KOKKOS_INLINE_FUNCTION CopiedSum operator()(const CopiedSum& x, const CopiedSum& y) const {
+    return CopiedSum(x.v + y.v);
+  }
+};
+inline bool operator==(const CopiedSum& x, const CopiedSum& y) { return x.v == y.v; }
+inline std::ostream& operator<<(std::ostream& out, const CopiedSum& x) { return out << x.v; }
+
 // 2x2 matrices of 32-bit unsigned integers (16 bytes) under multiplication.
 struct Matrix2 {
   std::uint32_t a, b, c, d;

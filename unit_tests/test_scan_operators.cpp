@@ -64,6 +64,12 @@ TYPED_TEST(ScanOperators, SixteenByteMatrixProduct) {
   check_operator<TypeParam, Matrix2>(Matrix2Product{}, generate, {});
   check_operator<TypeParam, Matrix2>(Matrix2Product{}, generate, Matrix2{1, 0, 0, 1});
 }
+TYPED_TEST(ScanOperators, FourByteNotTriviallyCopyable) {
+  static_assert(!std::is_trivially_copyable_v<CopiedSum>);
+  auto generate = [](auto& e) { return CopiedSum(std::uint32_t(e())); };
+  check_operator<TypeParam, CopiedSum>(AddCopiedSums{}, generate, {});
+  check_operator<TypeParam, CopiedSum>(AddCopiedSums{}, generate, CopiedSum(5));
+}
 TYPED_TEST(ScanOperators, ProvidedOperatorsWithIdentities) {
   auto bits = [](auto& e) { return std::uint16_t(e()); };
   check_operator<TypeParam, std::uint16_t>(tessel::BitAnd{}, [](auto& e) { return std::uint16_t(e() | e()); }, {});

@@ -131,6 +131,7 @@ void radix_sort_segments(const char* function, const Exec& exec, const Records& 
   const index_type count = index_type(lanes.segments.size()), teams = index_type(lanes.first.size()) - 1;
   const auto listed = allocate_records<RadixSegment>(exec, "tessel::segmented_sort::radix_segments", count);
   const auto first = allocate<index_type>(exec, "tessel::segmented_sort::radix_teams", teams + 1);
+  static_assert(plain_records<RadixSegment>, "the segments are copied as bytes");
   using HostBytes = Kokkos::View<const unsigned char*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
   Kokkos::deep_copy(listed.bytes, HostBytes(reinterpret_cast<const unsigned char*>(lanes.segments.data()),
                                             listed.bytes.extent(0)));

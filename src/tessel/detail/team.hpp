@@ -49,24 +49,33 @@ Kokkos::View<T*, typename Exec::memory_space> allocate(const Exec& exec, const s
 // between teams, segment descriptions). Kokkos 3.4 frees a View of a class
 // type with a launch over its elements (ViewValueFunctor's destroy), even a
 // View made WithoutInitializing whose records were never constructed: one
-// more launch per call, about 4 us on OpenMP on the 2-vCPU VMs. A View of
-// bytes is freed without one.
+// more launch per call, about 4 us on OpenMP on the 2-vCPU VMs. Plain
+// records are held in a View of bytes, which is freed without one; records
+// of a user's type that is not trivially copyable (a scan's partials) are
+// constructed and destroyed by Kokkos, as for any View.
+template <class T>
+constexpr bool plain_records = std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>;
+
 template <class T, class MemorySpace>
 struct RecordWorkspace {
-  Kokkos::View<unsigned char*, MemorySpace> bytes;
-  T* data() const { return reinterpret_cast<T*>(bytes.data()); }
+  Kokkos::View<unsigned char*, MemorySpace> bytes;  // plain_records
+  Kokkos::View<T*, MemorySpace> records;            // the others
+  T* data() const { return plain_records<T> ? reinterpret_cast<T*>(bytes.data()) : records.data(); }
 };
 
 template <class T, class Exec>
 RecordWorkspace<T, typename Exec::memory_space> allocate_records(const Exec& exec, const std::string& label,
                                                                  index_type size, bool zeroed = false) {
-  static_assert(std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>, "records are plain values");
-  RecordWorkspace<T, typename Exec::memory_space> workspace{
-      allocate<unsigned char>(exec, label, size * index_type(sizeof(T)), zeroed)};
-  // Kokkos aligns every allocation's data to 64 bytes, which the records'
-  // cache lines of their own (alignas(64)) rely on.
-  static_assert(alignof(T) <= 64, "Kokkos aligns allocations to 64 bytes");
-  assert(reinterpret_cast<std::uintptr_t>(workspace.bytes.data()) % alignof(T) == 0);
+  RecordWorkspace<T, typename Exec::memory_space> workspace;
+  if constexpr (plain_records<T>) {
+    workspace.bytes = allocate<unsigned char>(exec, label, size * index_type(sizeof(T)), zeroed);
+    // Kokkos aligns every allocation's data to 64 bytes, which the records'
+    // cache lines of their own (alignas(64)) rely on.
+    static_assert(alignof(T) <= 64, "Kokkos aligns allocations to 64 bytes");
+    assert(reinterpret_cast<std::uintptr_t>(workspace.bytes.data()) % alignof(T) == 0);
+  } else {
+    workspace.records = allocate<T>(exec, label, size, /*zeroed=*/true);  // constructed
+  }
   return workspace;
 }
 
