@@ -73,24 +73,21 @@ struct ReduceAheadKernel {
       totals[team.league_rank()].total = ahead(team.league_rank());
       return;
     }
-    if (step == ReduceAheadStep::behind) {
-      partial_type prefix = totals[0].total;
-      for (int before = 1; before <= team.league_rank(); ++before)
-        prefix = partials.combine(prefix, totals[before].total);
-      return behind(team.league_rank(), prefix);
-    }
+    if (step == ReduceAheadStep::behind) return behind(team.league_rank(), prefix_through(team.league_rank(), false));
     const int j = Kokkos::atomic_fetch_add(tickets, 1);
-    const partial_type own = ahead(j);
-    totals[j].total = own;
+    totals[j].total = ahead(j);
     Kokkos::memory_fence();
     atomic_store_flag(&totals[j].flag, 1);
-    partial_type prefix = own;
-    if (j > 0) {
-      prefix = wait_for(0);
-      for (int before = 1; before < j; ++before) prefix = partials.combine(prefix, wait_for(before));
-      prefix = partials.combine(prefix, own);
-    }
-    behind(j, prefix);
+    behind(j, prefix_through(j, true));
+  }
+
+  // The combination of H, B1 ... Bj: thread j's prefix. `wait`: the other
+  // threads' totals may still be on their way (step both; thread j's own is
+  // published already).
+  KOKKOS_INLINE_FUNCTION partial_type prefix_through(int j, bool wait) const {
+    partial_type prefix = total(0, wait);
+    for (int before = 1; before <= j; ++before) prefix = partials.combine(prefix, total(before, wait));
+    return prefix;
   }
 
   // Thread j's first step: the scan of H (j = 0), or the reduction of Bj.
@@ -107,11 +104,12 @@ struct ReduceAheadKernel {
     scan_straight(partials, exclusive, src.slice(0), dst.slice(0), first, count, prefix, stream);
   }
 
-  KOKKOS_INLINE_FUNCTION partial_type wait_for(int before) const {
+  KOKKOS_INLINE_FUNCTION partial_type total(int thread, bool wait) const {
+    if (!wait) return totals[thread].total;  // the launch before wrote it
     int attempt = 0;
-    while (atomic_load_flag(&totals[before].flag) == 0) spin_wait_hint(attempt++);
+    while (atomic_load_flag(&totals[thread].flag) == 0) spin_wait_hint(attempt++);
     Kokkos::memory_fence();
-    return load_published(&totals[before].total);
+    return load_published(&totals[thread].total);
   }
 };
 

@@ -135,9 +135,8 @@ void radix_sort_segments(const char* function, const Exec& exec, const Records& 
   using HostBytes = Kokkos::View<const unsigned char*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
   Kokkos::deep_copy(listed.bytes, HostBytes(reinterpret_cast<const unsigned char*>(lanes.segments.data()),
                                             listed.bytes.extent(0)));
-  const auto first_host = Kokkos::create_mirror_view(first);
-  for (index_type t = 0; t <= teams; ++t) first_host(t) = lanes.first[t];
-  Kokkos::deep_copy(first, first_host);
+  using HostIndices = Kokkos::View<const index_type*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+  Kokkos::deep_copy(first, HostIndices(lanes.first.data(), teams + 1));
   // Each team narrows a segment's digits to the bits its keys differ in
   // once it has read them (TeamRadixSort's `choose`): CRS column indices
   // span far fewer than 32 bits, and as many passes of narrower digits

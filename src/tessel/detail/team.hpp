@@ -26,10 +26,10 @@ using team_member_t = typename Kokkos::TeamPolicy<Exec>::member_type;
 // Tools; filled with zero bytes when `zeroed` (counters and flags; elements
 // of a type that is not trivially copyable are value-initialised instead),
 // left uninitialised otherwise. Memory the host reaches is zeroed by the
-// calling thread: Kokkos would fill it in a launch, which on OpenMP wakes every thread
-// (about 3 us on the 2-vCPU VMs, as much as a whole scan's launch) to clear a
-// few words. (The label must be a std::string: Kokkos 3.4 takes a const
-// char* for a pointer to user memory.)
+// calling thread: Kokkos would fill it in a launch, which on OpenMP wakes
+// every thread (about 3 us on the 2-vCPU VMs, as much as a whole scan's
+// launch) to clear a few words. (The label must be a std::string: Kokkos 3.4
+// takes a const char* for a pointer to user memory.)
 template <class T, class Exec>
 Kokkos::View<T*, typename Exec::memory_space> allocate(const Exec& exec, const std::string& label,
                                                        index_type size, bool zeroed = false) {
