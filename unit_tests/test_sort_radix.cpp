@@ -81,6 +81,12 @@ inline std::vector<RadixCase> radix_cases(const tessel::TuningParameters& base) 
     tuning.radix_block_elements = 5;
     tuning.radix_bits = ranking.chunk == 3 ? 6 : 11;
     cases.push_back({tuning, variant + " teams per slice, " + std::to_string(tuning.radix_bits) + "-bit digits"});
+    // A lone slice split by its top digit into buckets first, a team
+    // sorting each (on threaded spaces, buckets longer than a thread's
+    // share are split among teams again).
+    tessel::TuningParameters buckets = tuning;
+    buckets.radix_buckets_length = 2;
+    cases.push_back({buckets, variant + " buckets, " + std::to_string(tuning.radix_bits) + "-bit digits"});
     if (in_order) {
       // Blocks of one slice share lines of the output.
       tuning.radix_lines_length = 1;
@@ -168,9 +174,11 @@ TYPED_TEST(RadixFloats, NansFoundBeforeThePassesThatSkipTheirTest) {
     return key;
   };
   const T inf = std::numeric_limits<T>::infinity();
-  for (bool split : {false, true})
+  for (int path = 0; path < 3; ++path)  // one team, teams per slice, buckets by the top digit
     for (int bits : {3, 8, 11}) {
+      const bool split = path > 0;
       tessel::TuningParameters tuning = tessel::Tuning<Space>{};
+      tuning.radix_buckets_length = path == 2 ? 2 : 0;
       tuning.radix_scratch_slice = 0;
       tuning.team_size = 1;
       tuning.radix_scratch_atomics = true;  // with one thread: ranking in order (radix_in_order)
@@ -196,7 +204,8 @@ TYPED_TEST(RadixFloats, NansFoundBeforeThePassesThatSkipTheirTest) {
           }
           for (bool descending : {false, true})
             check_whole<Space>(keys, descending, tuning,
-                               std::string(split ? "teams per slice, " : "one team, ") + std::to_string(bits) +
+                               std::string(path == 2 ? "buckets, " : split ? "teams per slice, " : "one team, ") +
+                                   std::to_string(bits) +
                                    "-bit digits, case " + std::to_string(kind) + " n " + std::to_string(n) +
                                    (descending ? " descending" : " ascending"));
         }
@@ -249,8 +258,10 @@ TYPED_TEST(Radix, AlongEveryDimEveryLayoutEveryPath) {
 
 // Stability through the values: equal keys keep their input positions, in
 // both orders, on every path.
+// Descending through the overloads that take a workspace with the tuning.
 TYPED_TEST(Radix, SortByKeyAndSortpermAreStable) {
   using Space = TypeParam;
+  tessel::SortWorkspace<typename Space::memory_space> workspace;
   for (const auto& c : radix_cases(tessel::Tuning<Space>{}))
     for (bool descending : {false, true})
       for (std::size_t n : {1, 2, 40, 1000, 2500}) {
@@ -261,10 +272,12 @@ TYPED_TEST(Radix, SortByKeyAndSortpermAreStable) {
         Kokkos::View<std::int32_t*, typename Space::memory_space> values("tessel_test::values", n);
         fill_view(keys, [&](auto, std::size_t flat) { return keys_in[flat]; });
         fill_view(values, [&](auto, std::size_t flat) { return std::int32_t(flat); });
-        tessel::sort_by_key(Space(), keys, values, options, c.tuning);
+        if (descending) tessel::sort_by_key(Space(), keys, values, options, workspace, c.tuning);
+        else tessel::sort_by_key(Space(), keys, values, options, c.tuning);
         Kokkos::View<std::uint16_t*, typename Space::memory_space> perm("tessel_test::perm", n);
         fill_view(keys, [&](auto, std::size_t flat) { return keys_in[flat]; });
-        tessel::sortperm(Space(), perm, keys, options, c.tuning);
+        if (descending) tessel::sortperm(Space(), perm, keys, options, workspace, c.tuning);
+        else tessel::sortperm(Space(), perm, keys, options, c.tuning);
         const auto got_keys = to_host(keys);
         const auto got_values = to_host(values);
         const auto got_perm = to_host(perm);
@@ -314,23 +327,32 @@ TYPED_TEST(Radix, SortpermAndByKeyAlongDimsOfMixedLayouts) {
       }
 }
 
+// With the default tuning, and with one that splits whole views into
+// buckets by their top digit (the overload that takes both a workspace and
+// a tuning).
 TYPED_TEST(Radix, WorkspaceIsReusedAcrossSizes) {
   using Space = TypeParam;
-  tessel::SortWorkspace<typename Space::memory_space> workspace;
   tessel::SortOptions options = sort_options<tessel::RadixSort>(-1, false);
-  std::size_t high = 0;
-  for (int round = 0; round < 2; ++round)
-    for (std::size_t n : {5000, 100, 20000, 7}) {
-      const auto input = make_keys<std::uint32_t>(n, Pattern::random, n + round);
-      Kokkos::View<std::uint32_t*, typename Space::memory_space> keys("tessel_test::keys", n);
-      fill_view(keys, [&](auto, std::size_t flat) { return input[flat]; });
-      tessel::sort(Space(), keys, options, workspace);
-      const auto host = to_host(keys);
-      expect_sorted_slice(input, std::vector<std::uint32_t>(host.data(), host.data() + n), false, true,
-                          "workspace round " + std::to_string(round) + " n " + std::to_string(n));
-      if (round == 0) high = std::max(high, workspace.size());
-      else EXPECT_EQ(workspace.size(), high) << "the second round of the same sizes grew the workspace";
-    }
+  tessel::TuningParameters buckets = tessel::Tuning<Space>{};
+  buckets.radix_buckets_length = 2;
+  for (bool split : {false, true}) {
+    tessel::SortWorkspace<typename Space::memory_space> workspace;
+    std::size_t high = 0;
+    for (int round = 0; round < 2; ++round)
+      for (std::size_t n : {5000, 100, 20000, 7}) {
+        const auto input = make_keys<std::uint32_t>(n, Pattern::random, n + round);
+        Kokkos::View<std::uint32_t*, typename Space::memory_space> keys("tessel_test::keys", n);
+        fill_view(keys, [&](auto, std::size_t flat) { return input[flat]; });
+        if (split) tessel::sort(Space(), keys, options, workspace, buckets);
+        else tessel::sort(Space(), keys, options, workspace);
+        const auto host = to_host(keys);
+        const std::string what = std::string(split ? "buckets, " : "") + "workspace round " + std::to_string(round) +
+                                 " n " + std::to_string(n);
+        expect_sorted_slice(input, std::vector<std::uint32_t>(host.data(), host.data() + n), false, true, what);
+        if (round == 0) high = std::max(high, workspace.size());
+        else EXPECT_EQ(workspace.size(), high) << what << ": the second round of the same sizes grew the workspace";
+      }
+  }
 }
 
 // Rows of a LayoutLeft matrix (strided slices) are staged, sorted and
@@ -647,6 +669,34 @@ TEST(RadixPlan, PathsAndPositionWidths) {
   }
   // In scratch only when both buffers and the histograms fit.
   EXPECT_EQ(plan_radix(10, 1000, 8, 8, tuning, 1).path, RadixPath::team_per_slice);
+}
+
+// Buckets by the top digit: only a lone slice of at least
+// radix_buckets_length records, split into blocks for its count and scatter
+// whatever the units, with the split path's digits (no wider than 8-byte
+// counters in scratch allow), and no more workspace than the slice's other
+// plans would need for the buckets' sorts.
+TEST(RadixPlan, BucketsOfALoneLongSlice) {
+  using namespace tessel::detail;
+  tessel::TuningParameters tuning;
+  tuning.scratch_bytes = 32 * 1024;
+  tuning.radix_bits = 11;
+  tuning.radix_block_elements = 4096;
+  tuning.radix_buckets_length = 0;
+  EXPECT_FALSE(radix_buckets_wanted(tuning, 1, index_type(1) << 30));
+  tuning.radix_buckets_length = 1 << 20;
+  EXPECT_TRUE(radix_buckets_wanted(tuning, 1, 1 << 20));
+  EXPECT_FALSE(radix_buckets_wanted(tuning, 1, (1 << 20) - 1));
+  EXPECT_FALSE(radix_buckets_wanted(tuning, 2, 1 << 22));
+  for (index_type units : {1, 2, 64}) {
+    const RadixPlan plan = plan_radix_buckets(1 << 22, 4, 4, tuning, units);
+    EXPECT_EQ(plan.path, RadixPath::teams_per_slice) << units;
+    EXPECT_GE(plan.blocks_per_slice, std::min<index_type>(radix_busy_teams(units), (1 << 22) / 4096)) << units;
+    EXPECT_GE(plan.block * plan.blocks_per_slice, 1 << 22) << units;
+    EXPECT_EQ(plan.digits.bits, 11) << units;  // 2048 counters of 8 bytes fit 32 KiB
+  }
+  tuning.scratch_bytes = 8 * 1024;
+  EXPECT_LT(plan_radix_buckets(1 << 22, 4, 0, tuning, 1).digits.bits, 11);
 }
 
 // Write-combining lines: lone threads that rank in order, over slices or

@@ -245,6 +245,32 @@ void sortperm(const Exec& exec, const Perm& perm, const Keys& keys, const SortOp
                      options, static_cast<detail::NoWorkspace*>(nullptr), tuning);
 }
 
+// And with a workspace: a tuning of the caller's in a loop of sorts that
+// allocates nothing.
+template <class Exec, class View, class MemorySpace>
+void sort(const Exec& exec, const View& view, const SortOptions& options, SortWorkspace<MemorySpace>& workspace,
+          const TuningParameters& tuning) {
+  detail::static_check_workspace<Exec, MemorySpace>();
+  detail::sort_views("tessel::sort", exec, view, detail::NoValues{}, detail::NoValues{},
+                     detail::UseDefaultOrder{}, false, options, &workspace, tuning);
+}
+
+template <class Exec, class Keys, class Values, class MemorySpace>
+void sort_by_key(const Exec& exec, const Keys& keys, const Values& values, const SortOptions& options,
+                 SortWorkspace<MemorySpace>& workspace, const TuningParameters& tuning) {
+  detail::static_check_workspace<Exec, MemorySpace>();
+  detail::sort_views("tessel::sort_by_key", exec, keys, values, detail::NoValues{}, detail::UseDefaultOrder{}, false,
+                     options, &workspace, tuning);
+}
+
+template <class Exec, class Perm, class Keys, class MemorySpace>
+void sortperm(const Exec& exec, const Perm& perm, const Keys& keys, const SortOptions& options,
+              SortWorkspace<MemorySpace>& workspace, const TuningParameters& tuning) {
+  detail::static_check_workspace<Exec, MemorySpace>();
+  detail::sort_views("tessel::sortperm", exec, keys, detail::NoValues{}, perm, detail::UseDefaultOrder{}, false,
+                     options, &workspace, tuning);
+}
+
 }  // namespace tessel
 
 #endif

@@ -269,6 +269,22 @@ inline bool radix_lines_wanted(const TuningParameters& tuning, index_type record
          tuning.radix_lines_length > 0 && records >= tuning.radix_lines_length;
 }
 
+// The teams_per_slice path: each of `count` slices split into blocks of at
+// least radix_block_elements records, enough blocks for every unit.
+inline RadixPlan split_radix_plan(RadixPlan plan, index_type count, index_type length,
+                                  const TuningParameters& tuning, index_type units) {
+  const index_type block_min = std::max<index_type>(tuning.radix_block_elements, 1);
+  const index_type team_slice = std::clamp<index_type>(tuning.radix_team_slice, 1, radix_team_elements_max);
+  plan.path = RadixPath::teams_per_slice;
+  const index_type wanted = (radix_busy_teams(units) + count - 1) / count;
+  index_type blocks = std::min((length + block_min - 1) / block_min, std::max<index_type>(wanted, 1));
+  blocks = std::max(blocks, (length + team_slice - 1) / team_slice);
+  plan.block = (length + blocks - 1) / blocks;
+  plan.blocks_per_slice = (length + plan.block - 1) / plan.block;
+  plan.lines = radix_lines_wanted(tuning, plan.block);
+  return plan;
+}
+
 // `units`: teams the execution space runs at once (its concurrency divided by
 // the team size).
 inline RadixPlan plan_radix(index_type count, index_type length, std::size_t key_bytes, std::size_t value_bytes,
@@ -307,14 +323,28 @@ inline RadixPlan plan_radix(index_type count, index_type length, std::size_t key
     plan.lines = radix_lines_wanted(tuning, length);
     return plan;
   }
-  plan.path = RadixPath::teams_per_slice;
-  const index_type wanted = (radix_busy_teams(units) + count - 1) / count;
-  index_type blocks = std::min((length + block_min - 1) / block_min, std::max<index_type>(wanted, 1));
-  blocks = std::max(blocks, (length + team_slice - 1) / team_slice);
-  plan.block = (length + blocks - 1) / blocks;
-  plan.blocks_per_slice = (length + plan.block - 1) / plan.block;
-  plan.lines = radix_lines_wanted(tuning, plan.block);
-  return plan;
+  return split_radix_plan(plan, count, length, tuning, units);
+}
+
+// Whether radix_sort_buckets first splits one slice of `length` records by
+// its top digit.
+inline bool radix_buckets_wanted(const TuningParameters& tuning, index_type count, index_type length) {
+  return count == 1 && tuning.radix_buckets_length > 0 && length >= tuning.radix_buckets_length;
+}
+
+// The split of one slice into buckets by its top digit (radix_sort_buckets):
+// a count and a scatter by blocks, as on the teams_per_slice path, whatever
+// the units (a team per block on Serial too).
+inline RadixPlan plan_radix_buckets(index_type length, std::size_t key_bytes, std::size_t value_bytes,
+                                    const TuningParameters& tuning, index_type units) {
+  RadixPlan plan = plan_radix(1, length, key_bytes, value_bytes, tuning, units);
+  if (plan.path == RadixPath::teams_per_slice) return plan;
+  plan.digits = radix_digits(key_bytes, tuning.radix_bits);
+  const int chunk = radix_chunk_records(tuning.radix_chunk_size, length);
+  while (plan.digits.bits > 1 &&
+         radix_counter_scratch(std::size_t(plan.digits.radix), chunk, sizeof(std::uint64_t)) > tuning.scratch_bytes)
+    plan.digits = radix_digits(key_bytes, plan.digits.bits - 1);
+  return split_radix_plan(plan, 1, length, tuning, units);
 }
 
 }  // namespace tessel::detail

@@ -5,24 +5,14 @@
 // strided slices into packed ones, runs the path plan_radix picks, and says
 // how much workspace that takes.
 
+#include <tessel/detail/radix_buckets.hpp>
+#include <tessel/detail/radix_grid.hpp>
 #include <tessel/detail/radix_kernels.hpp>
 #include <tessel/detail/sort_algorithms.hpp>
 #include <tessel/operators.hpp>
 #include <tessel/scan.hpp>
 
 namespace tessel::detail {
-
-// Teams the space runs at once with the tuning's team size.
-template <class Exec>
-index_type radix_units(const Exec& exec, const TuningParameters& tuning) {
-  return std::max<index_type>(1, index_type(exec.concurrency()) / std::max(tuning.team_size, 1));
-}
-
-template <class Source>
-RadixPlan radix_plan_for(index_type count, index_type length, const TuningParameters& tuning, index_type units) {
-  return plan_radix(count, length, sizeof(typename Source::key_type),
-                    Source::has_values ? sizeof(typename Source::value_type) : 0, tuning, units);
-}
 
 // Scratch tiles of StageKernel: stage_tile_slices neighbouring slices by as
 // many positions as the scratch budget holds, at most 256.
@@ -33,31 +23,20 @@ inline StageTile stage_tile(const TuningParameters& tuning, std::size_t record_b
   return tile;
 }
 
-// The launches of radix_sort_blocks: a team per block of each slice, and
-// a counter per digit of each.
-struct RadixBlockGrid {
-  RadixBlocks blocks;
-  index_type teams;
-  index_type counters;
-  int chunk;
-  RadixBlockGrid(const RadixPlan& plan, index_type count, index_type length, const TuningParameters& tuning)
-      : blocks{plan.blocks_per_slice, plan.block, length},
-        teams(count * plan.blocks_per_slice),
-        counters(teams * plan.digits.radix),
-        chunk(radix_chunk_records(tuning.radix_chunk_size, plan.block)) {}
-};
-
-// Workspace of the sort of packed (or unstaged) slices.
-template <class Source>
+// Workspace of the sort of packed (or unstaged) slices into Target.
+template <class Source, class Target>
 std::size_t radix_unstaged_bytes(index_type count, index_type length, const TuningParameters& tuning,
                                  index_type units) {
   const RadixPlan plan = radix_plan_for<Source>(count, length, tuning, units);
+  std::size_t bytes = 0;
   if (plan.path == RadixPath::team_per_slice)
-    return ping_pong_bytes<Source>(radix_slice_teams(plan, count, units), length);
+    bytes = ping_pong_bytes<Source>(radix_slice_teams(plan, count, units), length);
   if (plan.path == RadixPath::teams_per_slice)
-    return ping_pong_bytes<Source>(count, length) +
-           WorkspaceCursor::bytes<index_type>(RadixBlockGrid(plan, count, length, tuning).counters + 1);
-  return 0;
+    bytes = ping_pong_bytes<Source>(count, length) +
+            WorkspaceCursor::bytes<index_type>(RadixBlockGrid(plan, count, length, tuning).counters + 1);
+  if (radix_buckets_target<Target> && radix_buckets_wanted(tuning, count, length))
+    bytes = std::max(bytes, radix_buckets_bytes<Source>(length, tuning, units));
+  return bytes;
 }
 
 template <class Source>
@@ -74,11 +53,12 @@ std::size_t radix_workspace_bytes(index_type count, index_type length, const Tun
   using Value = typename Source::value_type;
   if (count == 0 || length <= 1) return 0;
   if (!(strided_records<Source> || strided_records<Target>))
-    return radix_unstaged_bytes<Source>(count, length, tuning, units);
+    return radix_unstaged_bytes<Source, Target>(count, length, tuning, units);
   const index_type batch = radix_stage_batch_for<Source>(count, length, units);
-  std::size_t sorting = radix_unstaged_bytes<Source>(batch, length, tuning, units);
+  using Staged = PackedRecords<Key, Value, Source::has_values>;  // sorted in place
+  std::size_t sorting = radix_unstaged_bytes<Staged, Staged>(batch, length, tuning, units);
   if (count % batch != 0)
-    sorting = std::max(sorting, radix_unstaged_bytes<Source>(count % batch, length, tuning, units));
+    sorting = std::max(sorting, radix_unstaged_bytes<Staged, Staged>(count % batch, length, tuning, units));
   return packed_records_bytes<Key, Value, Source::has_values>(batch, length, /*staged=*/true) + sorting;
 }
 
@@ -105,21 +85,15 @@ void radix_block_passes(const char* function, const Exec& exec, index_type count
   const RadixBlocks& blocks = grid.blocks;
   const index_type teams = grid.teams;
   const int chunk = grid.chunk;
-  const Kokkos::View<index_type*, typename Exec::memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>> scanned(
-      counts, grid.counters);
   int active[64];
   int k = 0;
   for (int p = 0; p < digits.passes; ++p)
     if (digits.needed(p, differing)) active[k++] = p;
   bool counted = k > 0 && active[0] == 0;
 
-  const auto copy = [&](const auto& from, const auto& to) {
-    Kokkos::parallel_for("tessel::sort::copy", range_policy(exec, count * length),
-                         CopyRecords<std::decay_t<decltype(from)>, std::decay_t<decltype(to)>>{from, to, length});
-  };
+  const auto copy = [&](const auto& from, const auto& to) { copy_records(exec, from, to, count, length); };
   const auto pass = [&](const auto& from, const auto& to, int p) {
     using From = std::decay_t<decltype(from)>;
-    using To = std::decay_t<decltype(to)>;
     const auto digit = radix_digit(order, digits, p);
     using Count = RadixCountKernel<From, Order>;
     if (!counted)
@@ -127,13 +101,7 @@ void radix_block_passes(const char* function, const Exec& exec, index_type count
                            make_team_policy(function, exec, teams, tuning.team_size, Count::scratch_bytes(digits, chunk)),
                            Count{from, digit, blocks, digits.radix, counts, chunk, tuning.radix_scratch_atomics});
     counted = false;
-    exclusive_scan(exec, scanned, scanned, Plus{}, index_type(0));
-    using Scatter = RadixScatterKernel<From, To, Order>;
-    const std::size_t lines = Scatter::lines_scratch_bytes(plan.lines, digits);
-    Kokkos::parallel_for(
-        "tessel::sort::radix_scatter",
-        make_team_policy(function, exec, teams, tuning.team_size, Scatter::scratch_bytes(digits, chunk), lines),
-        Scatter{from, to, digit, blocks, digits.radix, counts, chunk, tuning.radix_scratch_atomics, lines});
+    radix_scatter_blocks(function, exec, from, to, digit, plan, grid, tuning, counts);
   };
   if (k == 0) {
     if (!in_place) copy(source, target);
@@ -171,31 +139,17 @@ void radix_sort_blocks(const char* function, const Exec& exec, index_type count,
   const auto buffers_0 = packed_records<Key, Value, has_values>(cursor, count, length);
   const auto buffers_1 = packed_records<Key, Value, has_values>(cursor, count, length);
   index_type* counts = cursor.take<index_type>(grid.counters + 1);  // the last: NaNs found (RadixFirstCountKernel)
-  const Kokkos::View<index_type, typename Exec::memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>> nans(
-      counts + grid.counters);
-  if constexpr (without_nans<Order>::differs) Kokkos::deep_copy(exec, nans, index_type(0));
-
   // Pass 0's counts come with the differing bits; they serve if pass 0 is
   // needed.
-  std::uint64_t differing = 0;
-  using FirstCount = RadixFirstCountKernel<Exec, Source, Order>;
-  Kokkos::parallel_reduce(
-      "tessel::sort::radix_count",
-      make_team_policy(function, exec, grid.teams, tuning.team_size,
-                       RadixCountKernel<Source, Order>::scratch_bytes(digits, grid.chunk)),
-      FirstCount{{source, radix_digit(order, digits, 0), grid.blocks, digits.radix, counts, grid.chunk,
-                  tuning.radix_scratch_atomics},
-                 nans.data()},
-      Kokkos::BOr<std::uint64_t>(differing));
+  const RadixFirstRead read = radix_first_count(function, exec, source, order, digits, 0, grid, tuning, counts);
+  const std::uint64_t differing = read.differing;
   // Records without NaNs: every pass projects without the NaN test (the
   // first pass's counts and the differing bits are the same by either
   // order). Two OpenMP threads, 16M keys, medians of 5 (one EPYC VM):
   // double 355 -> 317 ms; float 165 -> 168 ms, within this VM's noise
   // (its scatter, through write-combining lines, waits on memory).
   if constexpr (without_nans<Order>::differs) {
-    index_type found = 0;
-    Kokkos::deep_copy(found, nans);
-    if (found == 0) {
+    if (!read.nans) {
       radix_block_passes(function, exec, count, length, source, target, in_place, without_nans<Order>::of(order),
                          tuning, plan, grid, differing, counts, buffers_0, buffers_1);
       return;
@@ -206,14 +160,21 @@ void radix_sort_blocks(const char* function, const Exec& exec, index_type count,
 }
 
 // Sorts slices that are read and written along memory (see StageKernel
-// otherwise).
+// otherwise); `buckets`: a lone long slice may be split by its top digit
+// first (radix_buckets.hpp).
 template <class Exec, class Source, class Target, class Order>
 void radix_sort_unstaged(const char* function, const Exec& exec, index_type count, index_type length,
                          const Source& source, const Target& target, bool in_place, const Order& order,
-                         const TuningParameters& tuning, WorkspaceCursor& cursor) {
+                         const TuningParameters& tuning, WorkspaceCursor& cursor, bool buckets) {
   using Key = typename Source::key_type;
   using Value = typename Source::value_type;
   constexpr bool has_values = Source::has_values;
+  if constexpr (radix_buckets_target<Target>) {
+    if (buckets && radix_buckets_wanted(tuning, count, length) &&
+        radix_sort_buckets(function, exec, length, source, target, in_place, order, tuning,
+                           cursor.take<unsigned char>(0)))
+      return;
+  }
   const index_type units = radix_units(exec, tuning);
   const RadixPlan plan = radix_plan_for<Source>(count, length, tuning, units);
   const int chunk = radix_chunk_records(tuning.radix_chunk_size, length);
@@ -268,11 +229,11 @@ void radix_sort_slices(const char* function, const Exec& exec, index_type count,
       const index_type n = std::min(batch, count - first);
       WorkspaceCursor sorting = cursor;  // every batch sorts in the same room
       stage_records(function, exec, n, length, source, first, staged, 0, tuning);
-      radix_sort_unstaged(function, exec, n, length, staged, staged, true, order, tuning, sorting);
+      radix_sort_unstaged(function, exec, n, length, staged, staged, true, order, tuning, sorting, true);
       stage_records(function, exec, n, length, staged, 0, target, first, tuning);
     }
   } else {
-    radix_sort_unstaged(function, exec, count, length, source, target, in_place, order, tuning, cursor);
+    radix_sort_unstaged(function, exec, count, length, source, target, in_place, order, tuning, cursor, true);
   }
 }
 

@@ -32,6 +32,14 @@ struct RadixSegment {
   RadixCounting counting;
 };
 
+// A segment that one team sorts alone by `plan` (a one-team path): the team
+// narrows the widest digits to the segment's keys, unless its first read
+// counts every pass of the digits it is given.
+inline RadixSegment radix_segment(index_type begin, index_type length, const RadixPlan& plan) {
+  const bool every_pass = plan.counting == RadixCounting::every_pass;
+  return RadixSegment{begin, length, 0, every_pass ? plan.digits : plan.widest, plan.counting};
+}
+
 // Segments dealt to teams: team t sorts segments[first[t], first[t + 1]),
 // through buffers of `buffer_records` records in all.
 struct SegmentLanes {
@@ -67,6 +75,23 @@ inline SegmentLanes deal_segments(std::vector<RadixSegment> segments, index_type
   }
   return lanes;
 }
+
+// Where one long segment lies.
+struct LongSegment {
+  index_type begin;
+  index_type length;
+};
+
+// One segment of a rank-1 slice layout as a layout of one slice.
+template <class Layout>
+Layout segment_layout(const Layout& whole, const LongSegment& segment) {
+  Layout layout = whole;
+  layout.data = whole.data + segment.begin * whole.stride;
+  layout.count = 1;
+  layout.length = segment.length;
+  return layout;
+}
+inline NoValues segment_layout(const NoValues& none, const LongSegment&) { return none; }
 
 // A slice starting `begin` elements further on.
 template <class T>
@@ -120,7 +145,9 @@ struct SegmentRadixKernel {
 };
 
 // Sorts the dealt segments of `records` in place with one launch;
-// `workspace` holds segmented_radix_bytes of them.
+// `workspace` holds segmented_radix_bytes of them: the teams' buffers, then
+// the segment list and each team's first segment (copied from the host, so
+// that sorts of the same shape allocate nothing).
 template <class Exec, class Records, class Order>
 void radix_sort_segments(const char* function, const Exec& exec, const Records& records, const SegmentLanes& lanes,
                          const Order& order, const TuningParameters& tuning, unsigned char* workspace) {
@@ -129,14 +156,6 @@ void radix_sort_segments(const char* function, const Exec& exec, const Records& 
   using Value = typename Kernel::value_type;
   if (lanes.segments.empty()) return;
   const index_type count = index_type(lanes.segments.size()), teams = index_type(lanes.first.size()) - 1;
-  const auto listed = allocate_records<RadixSegment>(exec, "tessel::segmented_sort::radix_segments", count);
-  const auto first = allocate<index_type>(exec, "tessel::segmented_sort::radix_teams", teams + 1);
-  static_assert(plain_records<RadixSegment>, "the segments are copied as bytes");
-  using HostBytes = Kokkos::View<const unsigned char*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
-  Kokkos::deep_copy(listed.bytes, HostBytes(reinterpret_cast<const unsigned char*>(lanes.segments.data()),
-                                            listed.bytes.extent(0)));
-  using HostIndices = Kokkos::View<const index_type*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
-  Kokkos::deep_copy(first, HostIndices(lanes.first.data(), teams + 1));
   // Each team narrows a segment's digits to the bits its keys differ in
   // once it has read them (TeamRadixSort's `choose`): CRS column indices
   // span far fewer than 32 bits, and as many passes of narrower digits
@@ -149,7 +168,7 @@ void radix_sort_segments(const char* function, const Exec& exec, const Records& 
   for (const RadixSegment& segment : lanes.segments)
     counters = std::max(counters, team_radix_counters(segment.digits, segment.counting));
   const int chunk = radix_chunk_records(tuning.radix_chunk_size);
-  Kernel kernel{records.keys.slice(0), records.values.slice(0), order, listed.data(), first.data(), {},
+  Kernel kernel{records.keys.slice(0), records.values.slice(0), order, nullptr, nullptr, {},
                 counters, chunk, tuning.radix_scratch_atomics,
                 RadixDigitCosts{tuning.radix_pass_cost, tuning.radix_counter_cost}};
   WorkspaceCursor cursor(workspace);
@@ -157,15 +176,30 @@ void radix_sort_segments(const char* function, const Exec& exec, const Records& 
     buffer.keys = cursor.take<Key>(lanes.buffer_records);
     if constexpr (Kernel::has_values) buffer.values = cursor.take<Value>(lanes.buffer_records);
   }
+  using Memory = typename Exec::memory_space;
+  using Unmanaged = Kokkos::MemoryTraits<Kokkos::Unmanaged>;
+  static_assert(plain_records<RadixSegment>, "the segments are copied as bytes");
+  RadixSegment* listed = cursor.take<RadixSegment>(count);
+  index_type* first = cursor.take<index_type>(teams + 1);
+  // Without an instance: the copies finish before the host lists go.
+  Kokkos::deep_copy(Kokkos::View<RadixSegment*, Memory, Unmanaged>(listed, count),
+                    Kokkos::View<const RadixSegment*, Kokkos::HostSpace, Unmanaged>(lanes.segments.data(), count));
+  Kokkos::deep_copy(Kokkos::View<index_type*, Memory, Unmanaged>(first, teams + 1),
+                    Kokkos::View<const index_type*, Kokkos::HostSpace, Unmanaged>(lanes.first.data(), teams + 1));
+  kernel.segments = listed;
+  kernel.first = first;
   Kokkos::parallel_for("tessel::segmented_sort::radix",
                        make_team_policy(function, exec, teams, tuning.team_size,
                                         radix_counter_scratch(std::size_t(counters), chunk, sizeof(std::uint32_t))),
                        kernel);
 }
 
+// Two buffers of `total` records in all, and the lists of `segments`
+// segments dealt to `teams` teams.
 template <class Records>
-std::size_t segmented_radix_bytes(index_type total) {
-  return ping_pong_bytes<Records>(1, total);
+std::size_t segmented_radix_bytes(index_type total, index_type segments, index_type teams) {
+  return ping_pong_bytes<Records>(1, total) + WorkspaceCursor::bytes<RadixSegment>(segments) +
+         WorkspaceCursor::bytes<index_type>(teams + 1);
 }
 
 }  // namespace tessel::detail

@@ -236,12 +236,6 @@ inline MediumBin medium_bin(const TuningParameters& tuning, std::size_t key_byte
   return bin;
 }
 
-// Where one long segment lies.
-struct LongSegment {
-  index_type begin;
-  index_type length;
-};
-
 template <class Offsets>
 struct GatherLongSegments {
   Offsets offsets;
@@ -253,17 +247,6 @@ struct GatherLongSegments {
     begin_length[2 * i + 1] = static_cast<index_type>(offsets(s + 1)) - begin_length[2 * i];
   }
 };
-
-// One segment of a rank-1 slice layout as a layout of one slice.
-template <class Layout>
-Layout segment_layout(const Layout& whole, const LongSegment& segment) {
-  Layout layout = whole;
-  layout.data = whole.data + segment.begin * whole.stride;
-  layout.count = 1;
-  layout.length = segment.length;
-  return layout;
-}
-inline NoValues segment_layout(const NoValues& none, const LongSegment&) { return none; }
 
 // Sorts every segment of `records` (the whole rank-1 view as one slice) in
 // place. `sort_keys` says what the keys allow; `workspace` may be null.
@@ -334,11 +317,7 @@ void sort_segments(const char* function, const Exec& exec, const Offsets& offset
       if (kind == SortKind::radix) {
         const RadixPlan plan = radix_plan_for<Records>(1, segment.length, tuning, units);
         if (plan.path != RadixPath::teams_per_slice) {
-          // The team narrows the widest digits to the segment's keys, unless
-          // its first read counts every pass of the digits it is given.
-          const bool every_pass = plan.counting == RadixCounting::every_pass;
-          batched.push_back(RadixSegment{segment.begin, segment.length, 0, every_pass ? plan.digits : plan.widest,
-                                         plan.counting});
+          batched.push_back(radix_segment(segment.begin, segment.length, plan));
           continue;
         }
       }
@@ -348,7 +327,9 @@ void sort_segments(const char* function, const Exec& exec, const Offsets& offset
     bytes = std::max(bytes, sort_workspace_bytes<Records, Records>(1, segment.length, kind, true, tuning, units));
   }
   const SegmentLanes lanes = deal_segments(std::move(batched), units);
-  if (!lanes.segments.empty()) bytes = std::max(bytes, segmented_radix_bytes<Records>(lanes.buffer_records));
+  if (!lanes.segments.empty())
+    bytes = std::max(bytes, segmented_radix_bytes<Records>(lanes.buffer_records, index_type(lanes.segments.size()),
+                                                           index_type(lanes.first.size()) - 1));
   with_workspace(bytes, [&](unsigned char* space) {
     radix_sort_segments(function, exec, records, lanes, order, tuning, space);
     for (std::size_t i = 0; i < singles.size(); ++i) {

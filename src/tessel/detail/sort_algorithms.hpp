@@ -200,19 +200,33 @@ void bitonic_sort_slices(const char* function, const Exec& exec, index_type coun
 }
 
 // Copies records between layouts of `count` x `length` (sortperm's working
-// copies for bitonic sort).
+// copies for bitonic sort, the radix paths' buffers). A lone slice is
+// copied without the two 64-bit divisions per record that locate a record
+// among several: with them, copying 16M int32 keys took a third of a radix
+// sort's samples on one core.
 template <class Source, class Target>
 struct CopyRecords {
   Source source;
   Target target;
+  index_type count;
   index_type length;
-  KOKKOS_INLINE_FUNCTION void operator()(index_type i) const {
-    const index_type slice = i / length, position = i % length;
+  KOKKOS_FORCEINLINE_FUNCTION void copy(index_type slice, index_type position) const {
     target.keys.slice(slice)[position] = source.keys.slice(slice)[position];
     if constexpr (Source::has_values && Target::has_values)
       target.values.slice(slice)[position] = source.values.slice(slice)[position];
   }
+  KOKKOS_INLINE_FUNCTION void operator()(index_type i) const {
+    if (count == 1) copy(0, i);  // slice 0's offset folds to 0
+    else copy(i / length, i % length);
+  }
 };
+
+template <class Exec, class Source, class Target>
+void copy_records(const Exec& exec, const Source& source, const Target& target, index_type count,
+                  index_type length) {
+  Kokkos::parallel_for("tessel::sort::copy", range_policy(exec, count * length),
+                       CopyRecords<Source, Target>{source, target, count, length});
+}
 
 }  // namespace tessel::detail
 

@@ -120,8 +120,7 @@ void run_sort(const char* function, const Exec& exec, index_type count, index_ty
               TuningParameters tuning, unsigned char* workspace) {
   if (count == 0 || length <= 1) {
     if (!in_place && count > 0 && length == 1)  // sortperm of one-element slices
-      Kokkos::parallel_for("tessel::sort::copy", range_policy(exec, count),
-                           CopyRecords<Source, Target>{source, target, length});
+      copy_records(exec, source, target, count, length);
     return;
   }
   if (kind == SortKind::merge) {
@@ -145,10 +144,9 @@ void run_sort(const char* function, const Exec& exec, index_type count, index_ty
   using Value = typename Source::value_type;
   WorkspaceCursor cursor(workspace);
   const auto working = packed_records<Key, Value, Source::has_values>(cursor, count, length);
-  const auto all = range_policy(exec, count * length);
-  Kokkos::parallel_for("tessel::sort::copy", all, CopyRecords<Source, decltype(working)>{source, working, length});
+  copy_records(exec, source, working, count, length);
   bitonic_sort_slices(function, exec, count, length, working, order, tuning);
-  Kokkos::parallel_for("tessel::sort::copy", all, CopyRecords<decltype(working), Target>{working, target, length});
+  copy_records(exec, working, target, count, length);
 }
 
 // Workspace bytes run_sort needs (`units`: teams the space runs at once).

@@ -1,0 +1,129 @@
+#ifndef TESSEL_DETAIL_RADIX_BUCKETS_HPP
+#define TESSEL_DETAIL_RADIX_BUCKETS_HPP
+
+// Radix sort of one long slice by its top digit first. A count and a
+// scatter by blocks (the split path's) leave the records in buckets of
+// keys that share their top digit; teams then sort the buckets alone
+// (segmented_radix.hpp), the low digits' passes of each in cache where the
+// bucket fits. An LSD sort makes every pass over the whole slice in
+// memory, each scatter spreading the records over 2^bits places at once.
+
+#include <tessel/detail/radix_grid.hpp>
+#include <tessel/detail/segmented_radix.hpp>
+
+#include <vector>
+
+namespace tessel::detail {
+
+template <class Exec, class Source, class Target, class Order>
+void radix_sort_unstaged(const char* function, const Exec& exec, index_type count, index_type length,
+                         const Source& source, const Target& target, bool in_place, const Order& order,
+                         const TuningParameters& tuning, WorkspaceCursor& cursor, bool buckets);
+
+// Targets the buckets are sorted in: keys and values in memory (not
+// sortperm's target, which discards the keys).
+template <class Layout>
+inline constexpr bool radix_bucket_layout = false;
+template <class T, bool Contiguous>
+inline constexpr bool radix_bucket_layout<SliceLayout<T, Contiguous>> = true;
+template <>
+inline constexpr bool radix_bucket_layout<NoValues> = true;
+template <class Records>
+inline constexpr bool radix_buckets_target =
+    radix_bucket_layout<typename Records::keys_type> && radix_bucket_layout<typename Records::values_type>;
+
+template <class Source>
+RadixPlan radix_buckets_plan_for(index_type length, const TuningParameters& tuning, index_type units) {
+  return plan_radix_buckets(length, sizeof(typename Source::key_type),
+                            Source::has_values ? sizeof(typename Source::value_type) : 0, tuning, units);
+}
+
+// The workspace: the scatter's buffer (when sorting in place), the
+// buckets' buffers and lists in the same room once it has been copied out
+// (teams buffer their longest bucket each: at most the slice; a bucket per
+// digit at most), and the counts.
+template <class Source>
+std::size_t radix_buckets_room(index_type length, const RadixPlan& plan, index_type units) {
+  return std::max(ping_pong_bytes<Source>(1, length),
+                  segmented_radix_bytes<Source>(length, plan.digits.radix, std::max<index_type>(units, 1)));
+}
+template <class Source>
+std::size_t radix_buckets_bytes(index_type length, const TuningParameters& tuning, index_type units) {
+  const RadixPlan plan = radix_buckets_plan_for<Source>(length, tuning, units);
+  return radix_buckets_room<Source>(length, plan, units) +
+         WorkspaceCursor::bytes<index_type>(RadixBlockGrid(plan, 1, length, tuning).counters + 1);
+}
+
+// Sorts one slice of `length` records from `source` into `target`; false,
+// having written nothing, where every key has the same top digit (the
+// other paths then sort the slice).
+template <class Exec, class Source, class Target, class Order>
+bool radix_sort_buckets(const char* function, const Exec& exec, index_type length, const Source& source,
+                        const Target& target, bool in_place, const Order& order, const TuningParameters& tuning,
+                        unsigned char* workspace) {
+  using Key = typename Source::key_type;
+  using Value = typename Source::value_type;
+  constexpr bool has_values = Source::has_values;
+  const index_type units = radix_units(exec, tuning);
+  const RadixPlan plan = radix_buckets_plan_for<Source>(length, tuning, units);
+  const RadixDigits& digits = plan.digits;
+  const int top = digits.passes - 1;
+  if (top == 0) return false;  // one pass in all: nothing to split
+  const RadixBlockGrid grid(plan, 1, length, tuning);
+  WorkspaceCursor cursor(workspace);
+  const auto scattered = packed_records<Key, Value, has_values>(cursor, 1, length);
+  WorkspaceCursor counts_at(workspace + radix_buckets_room<Source>(length, plan, units));
+  index_type* counts = counts_at.take<index_type>(grid.counters + 1);
+  const RadixFirstRead read = radix_first_count(function, exec, source, order, digits, top, grid, tuning, counts);
+  if (!digits.needed(top, read.differing)) return false;
+
+  const auto split = [&](const auto& split_order) {
+    const auto digit = radix_digit(split_order, digits, top);
+    if (in_place) {
+      radix_scatter_blocks(function, exec, source, scattered, digit, plan, grid, tuning, counts);
+      copy_records(exec, scattered, target, 1, length);
+    } else {
+      radix_scatter_blocks(function, exec, source, target, digit, plan, grid, tuning, counts);
+    }
+  };
+  if constexpr (without_nans<Order>::differs) {
+    if (!read.nans) split(without_nans<Order>::of(order));
+    else split(order);
+  } else {
+    split(order);
+  }
+
+  // The buckets: where each digit's records start (block 0's position).
+  // A bucket longer than a unit's share of the slice (keys clustered under
+  // one top digit) is split among teams again, so that one thread does not
+  // sort most of the slice alone while the others wait, as is one longer
+  // than a team sorts (radix_team_slice); the rest are sorted a team each,
+  // in one launch.
+  const Kokkos::View<index_type*, typename Exec::memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>> scanned(
+      counts, grid.counters);
+  const auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, scanned);
+  std::vector<RadixSegment> buckets;
+  std::vector<LongSegment> shared;
+  const int radix = digits.radix;
+  for (int d = 0; d < radix; ++d) {
+    const index_type begin = host(grid.blocks.counter(0, d, radix));
+    const index_type end = d + 1 < radix ? host(grid.blocks.counter(0, d + 1, radix)) : length;
+    if (end - begin <= 1) continue;
+    const RadixPlan alone = radix_plan_for<Target>(1, end - begin, tuning, 1);
+    if ((units > 1 && end - begin > length / units) || alone.path == RadixPath::teams_per_slice)
+      shared.push_back(LongSegment{begin, end - begin});
+    else
+      buckets.push_back(radix_segment(begin, end - begin, alone));
+  }
+  radix_sort_segments(function, exec, target, deal_segments(std::move(buckets), units), order, tuning, workspace);
+  for (const LongSegment& bucket : shared) {
+    const auto one = records(segment_layout(target.keys, bucket), segment_layout(target.values, bucket));
+    WorkspaceCursor room(workspace);  // no larger than the slice's own sort takes
+    radix_sort_unstaged(function, exec, 1, bucket.length, one, one, true, order, tuning, room, false);
+  }
+  return true;
+}
+
+}  // namespace tessel::detail
+
+#endif

@@ -1,0 +1,96 @@
+#ifndef TESSEL_DETAIL_RADIX_GRID_HPP
+#define TESSEL_DETAIL_RADIX_GRID_HPP
+
+// Where radix sorts run: the teams a space runs at once, the plan for a
+// kind of records, and the grid of the split path's count and scatter.
+
+#include <tessel/detail/radix_kernels.hpp>
+#include <tessel/operators.hpp>
+#include <tessel/scan.hpp>
+
+namespace tessel::detail {
+
+// Teams the space runs at once with the tuning's team size.
+template <class Exec>
+index_type radix_units(const Exec& exec, const TuningParameters& tuning) {
+  return std::max<index_type>(1, index_type(exec.concurrency()) / std::max(tuning.team_size, 1));
+}
+
+template <class Source>
+RadixPlan radix_plan_for(index_type count, index_type length, const TuningParameters& tuning, index_type units) {
+  return plan_radix(count, length, sizeof(typename Source::key_type),
+                    Source::has_values ? sizeof(typename Source::value_type) : 0, tuning, units);
+}
+
+// The launches of radix_sort_blocks: a team per block of each slice, and
+// a counter per digit of each.
+struct RadixBlockGrid {
+  RadixBlocks blocks;
+  index_type teams;
+  index_type counters;
+  int chunk;
+  RadixBlockGrid(const RadixPlan& plan, index_type count, index_type length, const TuningParameters& tuning)
+      : blocks{plan.blocks_per_slice, plan.block, length},
+        teams(count * plan.blocks_per_slice),
+        counters(teams * plan.digits.radix),
+        chunk(radix_chunk_records(tuning.radix_chunk_size, plan.block)) {}
+};
+
+// What the first read of a split slice found: the bits in which keys
+// differ from their slice's first key, and whether any is a NaN (true
+// where the order does not tell NaNs apart).
+struct RadixFirstRead {
+  std::uint64_t differing = 0;
+  bool nans = true;
+};
+
+// The first read of the split path (RadixFirstCountKernel): the counts of
+// pass `pass`'s digit of every block into `counts` (grid.counters of them,
+// and one more for the teams that found NaNs).
+template <class Exec, class Source, class Order>
+RadixFirstRead radix_first_count(const char* function, const Exec& exec, const Source& source, const Order& order,
+                                 const RadixDigits& digits, int pass, const RadixBlockGrid& grid,
+                                 const TuningParameters& tuning, index_type* counts) {
+  const Kokkos::View<index_type, typename Exec::memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>> nans(
+      counts + grid.counters);
+  if constexpr (without_nans<Order>::differs) Kokkos::deep_copy(exec, nans, index_type(0));
+  RadixFirstRead read;
+  using FirstCount = RadixFirstCountKernel<Exec, Source, Order>;
+  Kokkos::parallel_reduce(
+      "tessel::sort::radix_count",
+      make_team_policy(function, exec, grid.teams, tuning.team_size,
+                       RadixCountKernel<Source, Order>::scratch_bytes(digits, grid.chunk)),
+      FirstCount{{source, radix_digit(order, digits, pass), grid.blocks, digits.radix, counts, grid.chunk,
+                  tuning.radix_scratch_atomics},
+                 nans.data()},
+      Kokkos::BOr<std::uint64_t>(read.differing));
+  if constexpr (without_nans<Order>::differs) {
+    index_type found = 0;
+    Kokkos::deep_copy(found, nans);
+    read.nans = found != 0;
+  }
+  return read;
+}
+
+// One scatter of the split path: `counts` (each block's count of `digit`)
+// scanned into positions, then every block's records moved from `from` to
+// `to`.
+template <class Exec, class From, class To, class Order>
+void radix_scatter_blocks(const char* function, const Exec& exec, const From& from, const To& to,
+                          const RadixDigit<Order>& digit, const RadixPlan& plan, const RadixBlockGrid& grid,
+                          const TuningParameters& tuning, index_type* counts) {
+  const Kokkos::View<index_type*, typename Exec::memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>> scanned(
+      counts, grid.counters);
+  exclusive_scan(exec, scanned, scanned, Plus{}, index_type(0));
+  using Scatter = RadixScatterKernel<From, To, Order>;
+  const std::size_t lines = Scatter::lines_scratch_bytes(plan.lines, plan.digits);
+  Kokkos::parallel_for("tessel::sort::radix_scatter",
+                       make_team_policy(function, exec, grid.teams, tuning.team_size,
+                                        Scatter::scratch_bytes(plan.digits, grid.chunk), lines),
+                       Scatter{from, to, digit, grid.blocks, plan.digits.radix, counts, grid.chunk,
+                               tuning.radix_scratch_atomics, lines});
+}
+
+}  // namespace tessel::detail
+
+#endif
