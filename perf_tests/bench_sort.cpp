@@ -2,8 +2,9 @@
 // 16 to 4M and whole, whole arrays of 10^4 to 10^8 int32 / uint32 / int64 /
 // float / double, rows of LayoutLeft matrices,
 // every tessel algorithm against per-slice std::sort and Kokkos::sort and,
-// for whole arrays, pdqsort, vqsort, ips4o, TBB and a plain LSD radix loop,
-// on the same data.
+// for whole arrays, pdqsort, vqsort, ips4o, TBB, a plain LSD radix loop and
+// tessel's radix sort without its buckets by the top digit
+// (tessel-radix-lsd), on the same data.
 
 #include <bench_support.hpp>
 #include <cub_baselines.hpp>
@@ -88,9 +89,12 @@ void register_host_baselines(const std::string& shape, std::int64_t n, std::int6
 
 // `length`-element slices of n elements: along dim 0 of a LayoutLeft matrix
 // (contiguous; length == n: the whole array), or with `rows` along dim 1 of
-// one (strided: the rows of a matrix).
+// one (strided: the rows of a matrix). `lsd`: radix sort without the
+// buckets by the top digit (radix_buckets_length 0), every pass over the
+// whole slice: the path tessel took before, beside the default.
 template <class T, class Algorithm>
-void register_slices(std::int64_t n, std::int64_t length, const char* algorithm_name, bool rows = false) {
+void register_slices(std::int64_t n, std::int64_t length, const char* algorithm_name, bool rows = false,
+                     bool lsd = false) {
   using Matrix = Kokkos::View<T**, Kokkos::LayoutLeft, Space::memory_space>;
   const std::int64_t slices = n / length;
   const std::string shape = length == n ? "1d:" + std::to_string(n)
@@ -117,7 +121,9 @@ void register_slices(std::int64_t n, std::int64_t length, const char* algorithm_
       tessel::SortOptions options;
       options.dim = rows ? 1 : 0;
       options.algorithm = Algorithm{};
-      return std::make_pair(reset, [=] { tessel::sort(space, matrix, options, *workspace); });
+      tessel::TuningParameters tuning = tessel::Tuning<std::decay_t<decltype(space)>>{};
+      if (lsd) tuning.radix_buckets_length = 0;
+      return std::make_pair(reset, [=] { tessel::sort(space, matrix, options, *workspace, tuning); });
     });
   });
   if (std::string(algorithm_name) != "auto" || rows) return;  // baselines once per shape
@@ -142,6 +148,7 @@ void register_shape(std::int64_t n, std::int64_t length) {
   register_slices<T, tessel::MergeSort>(n, length, "merge");
   register_slices<T, tessel::BitonicSort>(n, length, "bitonic");
   register_slices<T, tessel::RadixSort>(n, length, "radix");
+  if (length == n) register_slices<T, tessel::RadixSort>(n, length, "radix-lsd", false, true);
 }
 
 }  // namespace

@@ -674,8 +674,7 @@ TEST(RadixPlan, PathsAndPositionWidths) {
 // Buckets by the top digit: only a lone slice of at least
 // radix_buckets_length records, split into blocks for its count and scatter
 // whatever the units, with the split path's digits (no wider than 8-byte
-// counters in scratch allow), and no more workspace than the slice's other
-// plans would need for the buckets' sorts.
+// counters in scratch allow).
 TEST(RadixPlan, BucketsOfALoneLongSlice) {
   using namespace tessel::detail;
   tessel::TuningParameters tuning;
