@@ -51,12 +51,12 @@ template <class Source>
 std::size_t radix_buckets_bytes(index_type length, const TuningParameters& tuning, index_type units) {
   const RadixPlan plan = radix_buckets_plan_for<Source>(length, tuning, units);
   return radix_buckets_room<Source>(length, plan, units) +
-         WorkspaceCursor::bytes<index_type>(RadixBlockGrid(plan, 1, length, tuning).counters + 1);
+         WorkspaceCursor::bytes<index_type>(RadixBlockGrid(plan, 1, length, tuning).counters);
 }
 
 // Sorts one slice of `length` records from `source` into `target`; false,
 // having written nothing, where every key has the same top digit (the
-// other paths then sort the slice).
+// other paths then sort the slice, which they read again).
 template <class Exec, class Source, class Target, class Order>
 bool radix_sort_buckets(const char* function, const Exec& exec, index_type length, const Source& source,
                         const Target& target, bool in_place, const Order& order, const TuningParameters& tuning,
@@ -73,12 +73,28 @@ bool radix_sort_buckets(const char* function, const Exec& exec, index_type lengt
   WorkspaceCursor cursor(workspace);
   const auto scattered = packed_records<Key, Value, has_values>(cursor, 1, length);
   WorkspaceCursor counts_at(workspace + radix_buckets_room<Source>(length, plan, units));
-  index_type* counts = counts_at.take<index_type>(grid.counters + 1);
-  const RadixFirstRead read = radix_first_count(function, exec, source, order, digits, top, grid, tuning, counts);
-  if (!digits.needed(top, read.differing)) return false;
+  index_type* counts = counts_at.take<index_type>(grid.counters);
+  const int radix = digits.radix;
 
-  const auto split = [&](const auto& split_order) {
-    const auto digit = radix_digit(split_order, digits, top);
+  // The top digit's counts, scanned into positions and read on the host:
+  // where each bucket starts (block 0's position).
+  const Kokkos::View<index_type*, typename Exec::memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>> scanned(
+      counts, grid.counters);
+  using HostCounts = Kokkos::View<index_type*, Kokkos::HostSpace>;
+  const HostCounts host =
+      Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename Exec::memory_space>::accessible
+          ? HostCounts(counts, grid.counters)
+          : HostCounts(Kokkos::view_alloc(Kokkos::WithoutInitializing, "tessel::sort::radix_buckets"), grid.counters);
+  const auto start = [&](int d) { return d < radix ? host(grid.blocks.counter(0, d, radix)) : length; };
+  const auto locate = [&](const auto& digit) {
+    radix_count_blocks(function, exec, source, digit, plan, grid, tuning, counts);
+    radix_scan_counts(exec, grid, counts);
+    Kokkos::deep_copy(host, scanned);
+    for (int d = 0; d < radix; ++d)
+      if (start(d + 1) - start(d) == length) return false;  // one bucket: nothing to split
+    return true;
+  };
+  const auto split = [&](const auto& digit) {
     if (in_place) {
       radix_scatter_blocks(function, exec, source, scattered, digit, plan, grid, tuning, counts);
       copy_records(exec, scattered, target, 1, length);
@@ -86,28 +102,34 @@ bool radix_sort_buckets(const char* function, const Exec& exec, index_type lengt
       radix_scatter_blocks(function, exec, source, target, digit, plan, grid, tuning, counts);
     }
   };
-  if constexpr (without_nans<Order>::differs) {
-    if (!read.nans) split(without_nans<Order>::of(order));
-    else split(order);
+  // Floating-point keys are counted without the NaN test, as a team that
+  // sorts a slice alone counts them: a NaN can only lie in a bucket at or
+  // beyond an infinity's, and only then are the keys counted again by the
+  // order that puts every NaN last (one Zen 1-class core, 16M floats: the
+  // first read with the test and the differing bits took 14 % of the
+  // sort's samples).
+  const auto plain = radix_digit(without_nans<Order>::of(order), digits, top);
+  if (!locate(plain)) return false;
+  bool nans = false;
+  if constexpr (without_nans<Order>::differs)
+    nans = radix_may_hold_nans(order, digits, [&](int d) { return start(d + 1) - start(d); });
+  if (nans) {
+    const auto tested = radix_digit(order, digits, top);
+    if (!locate(tested)) return false;
+    split(tested);
   } else {
-    split(order);
+    split(plain);
   }
 
-  // The buckets: where each digit's records start (block 0's position).
   // A bucket longer than a unit's share of the slice (keys clustered under
   // one top digit) is split among teams again, so that one thread does not
   // sort most of the slice alone while the others wait, as is one longer
   // than a team sorts (radix_team_slice); the rest are sorted a team each,
   // in one launch.
-  const Kokkos::View<index_type*, typename Exec::memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>> scanned(
-      counts, grid.counters);
-  const auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, scanned);
   std::vector<RadixSegment> buckets;
   std::vector<LongSegment> shared;
-  const int radix = digits.radix;
   for (int d = 0; d < radix; ++d) {
-    const index_type begin = host(grid.blocks.counter(0, d, radix));
-    const index_type end = d + 1 < radix ? host(grid.blocks.counter(0, d + 1, radix)) : length;
+    const index_type begin = start(d), end = start(d + 1);
     if (end - begin <= 1) continue;
     const RadixPlan alone = radix_plan_for<Target>(1, end - begin, tuning, 1);
     if ((units > 1 && end - begin > length / units) || alone.path == RadixPath::teams_per_slice)

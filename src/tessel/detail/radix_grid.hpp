@@ -72,16 +72,35 @@ RadixFirstRead radix_first_count(const char* function, const Exec& exec, const S
   return read;
 }
 
-// One scatter of the split path: `counts` (each block's count of `digit`)
-// scanned into positions, then every block's records moved from `from` to
-// `to`.
-template <class Exec, class From, class To, class Order>
-void radix_scatter_blocks(const char* function, const Exec& exec, const From& from, const To& to,
-                          const RadixDigit<Order>& digit, const RadixPlan& plan, const RadixBlockGrid& grid,
-                          const TuningParameters& tuning, index_type* counts) {
+// One count of the split path: each block's count of `digit`, into
+// `counts` where RadixBlocks::counter says.
+template <class Exec, class From, class Order>
+void radix_count_blocks(const char* function, const Exec& exec, const From& from, const RadixDigit<Order>& digit,
+                        const RadixPlan& plan, const RadixBlockGrid& grid, const TuningParameters& tuning,
+                        index_type* counts) {
+  using Count = RadixCountKernel<From, Order>;
+  Kokkos::parallel_for("tessel::sort::radix_count",
+                       make_team_policy(function, exec, grid.teams, tuning.team_size,
+                                        Count::scratch_bytes(plan.digits, grid.chunk)),
+                       Count{from, digit, grid.blocks, plan.digits.radix, counts, grid.chunk,
+                             tuning.radix_scratch_atomics});
+}
+
+// The counts become positions in the whole array: one exclusive scan over
+// every slice, digit and block.
+template <class Exec>
+void radix_scan_counts(const Exec& exec, const RadixBlockGrid& grid, index_type* counts) {
   const Kokkos::View<index_type*, typename Exec::memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>> scanned(
       counts, grid.counters);
   exclusive_scan(exec, scanned, scanned, Plus{}, index_type(0));
+}
+
+// One scatter of the split path: every block's records moved from `from`
+// to `to` at the positions radix_scan_counts left in `counts`.
+template <class Exec, class From, class To, class Order>
+void radix_scatter_blocks(const char* function, const Exec& exec, const From& from, const To& to,
+                          const RadixDigit<Order>& digit, const RadixPlan& plan, const RadixBlockGrid& grid,
+                          const TuningParameters& tuning, const index_type* counts) {
   using Scatter = RadixScatterKernel<From, To, Order>;
   const std::size_t lines = Scatter::lines_scratch_bytes(plan.lines, plan.digits);
   Kokkos::parallel_for("tessel::sort::radix_scatter",

@@ -77,6 +77,22 @@ struct RadixTeamScratch {
   }
 };
 
+// From `count_of(d)`, the keys whose last digit (the top one) is d by the
+// NaN-free order of floating-point `order`: whether a key's last digit is
+// at most that of -inf's projection or at least that of +inf's, where every
+// NaN's is (without_nans::infinities). False: no NaN.
+template <class Order, class CountOf>
+KOKKOS_INLINE_FUNCTION bool radix_may_hold_nans(const Order& order, const RadixDigits& digits,
+                                                const CountOf& count_of) {
+  std::uint64_t least = 0, greatest = 0;
+  without_nans<Order>::infinities(order, least, greatest);
+  const int last = digits.passes - 1;
+  const int low = int(least >> digits.shift(last)), high = int(greatest >> digits.shift(last));
+  for (int d = 0; d < digits.radix; ++d)
+    if ((d <= low || d >= high) && count_of(d) != 0) return true;
+  return false;
+}
+
 // Costs by which a team that sorts a slice alone picks its digits once it
 // has read the slice (cheapest_digits over the bits in which its keys
 // differ), no wider than those it was given; none: it keeps those.
@@ -240,18 +256,11 @@ struct TeamRadixSort {
     return differing;
   }
 
-  // From the counts of every pass by the NaN-free order: whether a key's
-  // last digit is at most that of -inf's projection or at least that of
-  // +inf's, where every NaN's is (without_nans::infinities). False: no NaN.
+  // From the counts of every pass by the NaN-free order: whether any key
+  // may be a NaN (radix_may_hold_nans).
   KOKKOS_INLINE_FUNCTION bool may_hold_nans() const {
-    std::uint64_t least = 0, greatest = 0;
-    without_nans<Order>::infinities(order, least, greatest);
-    const int last = digits.passes - 1;
-    const std::uint32_t* counts = state.counts + last * digits.radix;
-    const int low = int(least >> digits.shift(last)), high = int(greatest >> digits.shift(last));
-    for (int d = 0; d < digits.radix; ++d)
-      if ((d <= low || d >= high) && counts[d] != 0) return true;
-    return false;
+    const std::uint32_t* counts = state.counts + (digits.passes - 1) * digits.radix;
+    return radix_may_hold_nans(order, digits, [&](int d) { return counts[d]; });
   }
 
   // The needed passes, from -> buffers -> to, in `pass_order` (the order, or

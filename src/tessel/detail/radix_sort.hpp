@@ -82,9 +82,6 @@ void radix_block_passes(const char* function, const Exec& exec, index_type count
                         std::uint64_t differing, index_type* counts, const Buffers& buffers_0,
                         const Buffers& buffers_1) {
   const RadixDigits& digits = plan.digits;
-  const RadixBlocks& blocks = grid.blocks;
-  const index_type teams = grid.teams;
-  const int chunk = grid.chunk;
   int active[64];
   int k = 0;
   for (int p = 0; p < digits.passes; ++p)
@@ -93,14 +90,10 @@ void radix_block_passes(const char* function, const Exec& exec, index_type count
 
   const auto copy = [&](const auto& from, const auto& to) { copy_records(exec, from, to, count, length); };
   const auto pass = [&](const auto& from, const auto& to, int p) {
-    using From = std::decay_t<decltype(from)>;
     const auto digit = radix_digit(order, digits, p);
-    using Count = RadixCountKernel<From, Order>;
-    if (!counted)
-      Kokkos::parallel_for("tessel::sort::radix_count",
-                           make_team_policy(function, exec, teams, tuning.team_size, Count::scratch_bytes(digits, chunk)),
-                           Count{from, digit, blocks, digits.radix, counts, chunk, tuning.radix_scratch_atomics});
+    if (!counted) radix_count_blocks(function, exec, from, digit, plan, grid, tuning, counts);
     counted = false;
+    radix_scan_counts(exec, grid, counts);
     radix_scatter_blocks(function, exec, from, to, digit, plan, grid, tuning, counts);
   };
   if (k == 0) {
