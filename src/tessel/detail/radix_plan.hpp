@@ -269,6 +269,16 @@ inline bool radix_lines_wanted(const TuningParameters& tuning, index_type record
          tuning.radix_lines_length > 0 && records >= tuning.radix_lines_length;
 }
 
+// The digits of the teams_per_slice path: as wide as the tuning asks while
+// a histogram of 64-bit offsets (its scatter's) fits the scratch budget.
+inline RadixDigits split_radix_digits(std::size_t key_bytes, const TuningParameters& tuning, int chunk) {
+  RadixDigits digits = radix_digits(key_bytes, tuning.radix_bits);
+  while (digits.bits > 1 &&
+         radix_counter_scratch(std::size_t(digits.radix), chunk, sizeof(std::uint64_t)) > tuning.scratch_bytes)
+    digits = radix_digits(key_bytes, digits.bits - 1);
+  return digits;
+}
+
 // The teams_per_slice path: each of `count` slices split into blocks of at
 // least radix_block_elements records, enough blocks for every unit.
 inline RadixPlan split_radix_plan(RadixPlan plan, index_type count, index_type length,
@@ -293,12 +303,9 @@ inline RadixPlan plan_radix(index_type count, index_type length, std::size_t key
   const int chunk = radix_chunk_records(tuning.radix_chunk_size, length);
   plan.counting = radix_counting(tuning, length);
   // Digits as wide as the tuning asks while the histograms fit the scratch
-  // budget: one of 64-bit offsets in the scatter of split slices, and on
-  // one-team paths those of a team that sorts a slice alone.
-  plan.digits = radix_digits(key_bytes, tuning.radix_bits);
-  while (plan.digits.bits > 1 &&
-         radix_counter_scratch(std::size_t(plan.digits.radix), chunk, sizeof(std::uint64_t)) > tuning.scratch_bytes)
-    plan.digits = radix_digits(key_bytes, plan.digits.bits - 1);
+  // budget: split_radix_digits, and on one-team paths the counters of a team
+  // that sorts a slice alone.
+  plan.digits = split_radix_digits(key_bytes, tuning, chunk);
   RadixDigits alone = plan.digits;
   while (alone.bits > 1 && team_radix_scratch(alone, chunk, plan.counting) > tuning.scratch_bytes)
     alone = radix_digits(key_bytes, alone.bits - 1);
@@ -339,11 +346,7 @@ inline RadixPlan plan_radix_buckets(index_type length, std::size_t key_bytes, st
                                     const TuningParameters& tuning, index_type units) {
   RadixPlan plan = plan_radix(1, length, key_bytes, value_bytes, tuning, units);
   if (plan.path == RadixPath::teams_per_slice) return plan;
-  plan.digits = radix_digits(key_bytes, tuning.radix_bits);
-  const int chunk = radix_chunk_records(tuning.radix_chunk_size, length);
-  while (plan.digits.bits > 1 &&
-         radix_counter_scratch(std::size_t(plan.digits.radix), chunk, sizeof(std::uint64_t)) > tuning.scratch_bytes)
-    plan.digits = radix_digits(key_bytes, plan.digits.bits - 1);
+  plan.digits = split_radix_digits(key_bytes, tuning, radix_chunk_records(tuning.radix_chunk_size, length));
   return split_radix_plan(plan, 1, length, tuning, units);
 }
 

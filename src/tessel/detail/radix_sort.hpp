@@ -118,6 +118,42 @@ void radix_block_passes(const char* function, const Exec& exec, index_type count
   else pass(buffers_1, target, active[k - 1]);
 }
 
+// What the first read of a split slice found: the bits in which keys
+// differ from their slice's first key, and whether any is a NaN (true
+// where the order does not tell NaNs apart).
+struct RadixFirstRead {
+  std::uint64_t differing = 0;
+  bool nans = true;
+};
+
+// The first read of the split path (RadixFirstCountKernel): the counts of
+// pass `pass`'s digit of every block into `counts` (grid.counters of them,
+// and one more for the teams that found NaNs).
+template <class Exec, class Source, class Order>
+RadixFirstRead radix_first_count(const char* function, const Exec& exec, const Source& source, const Order& order,
+                                 const RadixDigits& digits, int pass, const RadixBlockGrid& grid,
+                                 const TuningParameters& tuning, index_type* counts) {
+  const Kokkos::View<index_type, typename Exec::memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>> nans(
+      counts + grid.counters);
+  if constexpr (without_nans<Order>::differs) Kokkos::deep_copy(exec, nans, index_type(0));
+  RadixFirstRead read;
+  using FirstCount = RadixFirstCountKernel<Exec, Source, Order>;
+  Kokkos::parallel_reduce(
+      "tessel::sort::radix_count",
+      make_team_policy(function, exec, grid.teams, tuning.team_size,
+                       RadixCountKernel<Source, Order>::scratch_bytes(digits, grid.chunk)),
+      FirstCount{{source, radix_digit(order, digits, pass), grid.blocks, digits.radix, counts, grid.chunk,
+                  tuning.radix_scratch_atomics},
+                 nans.data()},
+      Kokkos::BOr<std::uint64_t>(read.differing));
+  if constexpr (without_nans<Order>::differs) {
+    index_type found = 0;
+    Kokkos::deep_copy(found, nans);
+    read.nans = found != 0;
+  }
+  return read;
+}
+
 // Long slices, several teams each: per needed pass a count, one scan over
 // all counts and a scatter; source -> buffer -> ... -> target.
 template <class Exec, class Source, class Target, class Order>
