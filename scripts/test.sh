@@ -1,26 +1,24 @@
 #!/usr/bin/env bash
-# Runs the whole test suite, in three configurations:
-#   serial    Debian's Kokkos (Serial backend), the build in build/, with
-#             tessel::mpi (its tests under mpirun -n 1 to 4)
-#   openmp    a Kokkos with OpenMP, in build-openmp/, with tessel::mpi; the
-#             typed tests on OpenMP only (serial has Serial), one program at a
-#             time on as many threads as cores (2 to 4), so that teams of
-#             several threads run side by side; then the fuzzer and the team
-#             tests on 4 threads, more than cores where cores are fewer, so
-#             that teams of 3 and 4 threads run and threads are preempted
-#             mid-kernel
-#   sanitize  AddressSanitizer + UndefinedBehaviorSanitizer on Serial, in build-asan/
-# Test programs compile at -O2 (serial), -O1 (openmp) and -Og (sanitize): -O3
-# took four times -Og's compile time, and CI has 2 cores; the library's -O3
-# code is what the examples and benchmarks of serial compile.
-# The fuzzer runs in openmp and sanitize: in serial it would repeat the
-# sanitize configuration's Serial cases without the sanitizers, for about a
-# tenth of this script's time (its build and its 60 s).
-#   scripts/test.sh [serial|openmp|sanitize ...]   (default: all three)
+# Runs the whole test suite, in two configurations:
+#   serial    Debian's Kokkos (Serial backend), the build in build/
+#             (scripts/configure_serial.sh): the test programs and the fuzzer
+#             at -Og under AddressSanitizer + UndefinedBehaviorSanitizer, with
+#             tessel::mpi (its tests under mpirun -n 1 to 4), the examples and
+#             a benchmark smoke run at -O3
+#   openmp    a Kokkos with OpenMP, in build-openmp/, with tessel::mpi, test
+#             programs at -O1; the typed tests on OpenMP only (serial has
+#             Serial), one program at a time on as many threads as cores (2 to
+#             4), so that teams of several threads run side by side; then the
+#             fuzzer and the team tests on 4 threads, more than cores where
+#             cores are fewer, so that teams of 3 and 4 threads run and threads
+#             are preempted mid-kernel
+# -O3 test programs took four times -Og's compile time, and CI has 2 cores;
+# the library's -O3 code is what the examples and benchmarks compile.
+#   scripts/test.sh [serial|openmp ...]   (default: both; sanitize: serial)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 configurations=("$@")
-[ ${#configurations[@]} -gt 0 ] || configurations=(serial openmp sanitize)
+[ ${#configurations[@]} -gt 0 ] || configurations=(serial openmp)
 jobs=$(nproc)
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
@@ -33,16 +31,13 @@ build_configuration() {
   cmake --build "$directory" -j "$jobs"
 }
 
-run_configuration() {
-  build_configuration "$@"
-  ctest --test-dir "$2" -j "$jobs" --output-on-failure --timeout 900
-}
-
 for configuration in "${configurations[@]}"; do
   case "$configuration" in
-    serial)
-      run_configuration serial build -DCMAKE_BUILD_TYPE=Release -DTESSEL_ENABLE_EXAMPLES=ON \
-        -DTESSEL_ENABLE_PERF_TESTS=ON -DTESSEL_ENABLE_MPI=ON -DTESSEL_ENABLE_FUZZ=OFF -DTESSEL_TEST_OPTIMIZATION=-O2
+    serial | sanitize)  # sanitize: the name of the sanitized build before it joined serial
+      echo "=== tessel tests: serial ==="
+      scripts/configure_serial.sh >/dev/null
+      cmake --build build -j "$jobs"
+      UBSAN_OPTIONS=print_stacktrace=1 ctest --test-dir build -j "$jobs" --output-on-failure --timeout 900
       ;;
     openmp)
       prefix=${TESSEL_KOKKOS_OPENMP_PREFIX:-$HOME/.cache/tessel/kokkos-3.4.01-openmp}
@@ -60,24 +55,8 @@ for configuration in "${configurations[@]}"; do
       OMP_NUM_THREADS=4 OMP_PROC_BIND=false \
         ctest --test-dir build-openmp -j 1 --output-on-failure --timeout 900 -R '^tessel_fuzz$|^Team\.'
       ;;
-    sanitize)
-      # -Og -g1: measured on test_findall.cpp, 11 s to compile against 35 s
-      # with -O1 -g (Debug), whose full debug info this build never reads;
-      # line tables still give file:line in every report. (A build type of
-      # its own, so that Debug's -g is not added.)
-      # UndefinedBehaviorSanitizer without the null, object-size and vptr
-      # checks: AddressSanitizer reports null and out-of-bounds accesses
-      # itself and tessel has no polymorphic types, while this build is the
-      # longest configuration (29 minutes on 2 cores with them; a test
-      # program compiled 19 % faster without them and the alignment check,
-      # which stays: it catches misaligned scratch).
-      flags="-Og -g1 -fsanitize=address,undefined -fno-sanitize=null,object-size,vptr -fno-sanitize-recover=all"
-      flags+=" -fno-omit-frame-pointer"
-      UBSAN_OPTIONS=print_stacktrace=1 run_configuration sanitize build-asan -DCMAKE_BUILD_TYPE=Sanitize \
-        -DCMAKE_CXX_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined"
-      ;;
     *)
-      echo "unknown configuration '$configuration' (serial, openmp, sanitize)" >&2
+      echo "unknown configuration '$configuration' (serial, openmp)" >&2
       exit 2
       ;;
   esac
