@@ -8,7 +8,8 @@
 //
 // Runs cases 0, 1, 2, ... until S seconds (default 60) or N cases have run;
 // --case I runs case I alone. Exits 1 if any case failed, printing each
-// failure with the command that reproduces it.
+// failure with the command that reproduces it, and names each case that
+// took more than 10 s.
 #include "fuzz_support.hpp"
 
 #include <tessel/detail/kokkos_compat.hpp>
@@ -67,7 +68,8 @@ bool run_case(std::uint64_t seed, long long index, bool verbose, std::map<std::s
     }
   } catch (const std::exception& error) {
     std::cout << "FAILED case " << index << " (" << log.family << "): " << error.what() << "\n  case: "
-              << log.text.str() << "\n  reproduce: tessel_fuzz --seed " << seed << " --case " << index << "\n";
+              << log.text.str() << "\n  reproduce: tessel_fuzz --seed " << seed << " --case " << index
+              << std::endl;  // flushed: a later case that crashes or hangs must not take this report with it
     return false;
   }
   ++counts[log.family];
@@ -96,8 +98,14 @@ int main(int argc, char* argv[]) {
     } else {
       for (long long index = 0; settings.cases < 0 || index < settings.cases; ++index) {
         if (settings.cases < 0 && elapsed() >= settings.seconds) break;
+        const double before = elapsed();
         failures += !run_case(settings.seed, index, settings.verbose, counts);
         ++ran;
+        // Named, so that a run which overshoots its seconds says which case
+        // held it (threads oversubscribed on few cores make a case with a
+        // barrier per record take minutes: 100 s instead of 0.15 s).
+        if (const double took = elapsed() - before; took > 10)
+          std::cout << "slow case " << index << ": " << took << " s" << std::endl;
         if (failures >= 10) break;
       }
     }
