@@ -97,8 +97,8 @@ int main(int argc, char* argv[]) {
       ran = 1;
     } else {
       for (long long index = 0; settings.cases < 0 || index < settings.cases; ++index) {
-        if (settings.cases < 0 && elapsed() >= settings.seconds) break;
         const double before = elapsed();
+        if (settings.cases < 0 && before >= settings.seconds) break;
         failures += !run_case(settings.seed, index, settings.verbose, counts);
         ++ran;
         // Named, so that a run which overshoots its seconds says which case
