@@ -181,7 +181,8 @@ struct TeamRadixSort {
   KOKKOS_INLINE_FUNCTION KeysRead count_differing(std::uint32_t* counts, const KeySlice& keys,
                                                   const RadixDigit<Order>& digit) const {
     for (int d = 0; d < digits.radix; ++d) counts[d] = 0;
-    return read_keys<without_nans<Order>::differs>(keys, 0, length, order, [&](std::uint64_t projected) {
+    // The digit by value, as in team_count.
+    return read_keys<without_nans<Order>::differs>(keys, 0, length, order, [&, digit](std::uint64_t projected) {
       ++counts[digit.of_projected(projected)];
     });
   }
@@ -408,16 +409,20 @@ struct RadixCountKernel {
   int chunk_size;
   bool scratch_atomics;
 
+  // Two histograms (a team of one thread counts in both: count_in_order),
+  // the room of one of 64-bit counters, which split_radix_digits fits.
   static std::size_t scratch_bytes(const RadixDigits& digits, int chunk) {
-    return radix_counter_scratch(std::size_t(digits.radix), chunk, sizeof(std::uint32_t));
+    return radix_counter_scratch(std::size_t(digits.radix) * 2, chunk, sizeof(std::uint32_t));
   }
   template <class Member>
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
     const index_type t = team.league_rank();
     const RadixChunk chunk = RadixChunk::take(team, chunk_size);
+    const RadixRanking ranking = radix_ranking(team, scratch_atomics);
     std::uint32_t* local = take_scratch<std::uint32_t>(team, radix);
-    team_count(team, radix_ranking(team, scratch_atomics), chunk, local, radix, current.keys.slice(blocks.slice(t)),
-               blocks.begin(t), blocks.end(t), digit);
+    std::uint32_t* spare = ranking == RadixRanking::in_order ? take_scratch<std::uint32_t>(team, radix) : nullptr;
+    team_count(team, ranking, chunk, local, radix, current.keys.slice(blocks.slice(t)), blocks.begin(t),
+               blocks.end(t), digit, spare);
     publish(team, local);
   }
   template <class Member>
@@ -443,14 +448,23 @@ struct RadixFirstCountKernel {
     const index_type t = team.league_rank();
     const RadixBlocks& blocks = count.blocks;
     const auto keys = count.current.keys.slice(blocks.slice(t));
-    const auto& digit = count.digit;
+    const auto digit = count.digit;  // by value, as in team_count
     std::uint64_t bits = 0;
     int nan = 0;  // int: Kokkos 3.4 has no reduction identity for bool
     if (radix_ranking(team, count.scratch_atomics) == RadixRanking::in_order) {
-      std::uint32_t* local = take_scratch<std::uint32_t>(team, count.radix);
-      for (int d = 0; d < count.radix; ++d) local[d] = 0;
+      // Odd and even records in two histograms, as count_in_order.
+      std::uint32_t* histograms[2] = {take_scratch<std::uint32_t>(team, count.radix),
+                                      take_scratch<std::uint32_t>(team, count.radix)};
+      std::uint32_t* local = histograms[0];
+      for (std::uint32_t* histogram : histograms)
+        for (int d = 0; d < count.radix; ++d) histogram[d] = 0;
+      int odd = 0;
       const KeysRead read = read_keys<find_nans>(keys, blocks.begin(t), blocks.end(t), digit.order,
-                                                 [&](std::uint64_t projected) { ++local[digit.of_projected(projected)]; });
+                                                 [&](std::uint64_t projected) {
+                                                   ++histograms[odd][digit.of_projected(projected)];
+                                                   odd ^= 1;
+                                                 });
+      for (int d = 0; d < count.radix; ++d) local[d] += histograms[1][d];
       bits = read.differing;
       nan = find_nans && read.nans ? 1 : 0;
       count.publish(team, local);

@@ -195,15 +195,18 @@ void scatter_through_lines(unsigned char* storage, int radix, Counter* offsets, 
       if constexpr (has_values) stream_store(out_values + q, values[slot]);
     }
   };
-  // Locals: stores to the lines could otherwise alias `from`'s members,
-  // which would then be loaded again for every record.
+  // Locals: stores to the lines and counters could otherwise alias
+  // `from`'s members and the digits' shifts and masks, which would then be
+  // loaded again for every record.
   const auto in_keys = from.keys;
   const auto in_values = from.values;
+  const Digit by_value = digit;
+  const NextDigit next_by_value = next_digit;
   for (index_type i = begin; i < end; ++i) {
     const auto key = in_keys[i];
-    const std::uint64_t projected = static_cast<std::uint64_t>(digit.order.project(key));
-    if constexpr (CountNext) ++next[next_digit.of_projected(projected)];
-    const int d = digit.of_projected(projected);
+    const std::uint64_t projected = static_cast<std::uint64_t>(by_value.order.project(key));
+    if constexpr (CountNext) ++next[next_by_value.of_projected(projected)];
+    const int d = by_value.of_projected(projected);
     const index_type q = index_type(offsets[d]++);
     const index_type slot = (q + shift) & (per_line - 1);
     key_lines[d * per_line + slot] = key;

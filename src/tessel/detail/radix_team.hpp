@@ -149,16 +149,47 @@ KOKKOS_INLINE_FUNCTION void for_each_ranked(const Member& team, const RadixChunk
   }
 }
 
-// counts[d] = how many of keys[begin, end) have digit d.
+// One thread's count of `radix` digits: digit_at(i) of records [begin, end)
+// into counts, the odd records' into `spare` first (radix counters, or
+// null: all into counts), both records' digits found before either
+// increment. The top digit of 16M floats in (-1, 1), whose exponents fill
+// a few counters, on one core of a 2-vCPU EPYC VM (AVX2): a plain loop
+// took 72 ms with one histogram and 43 ms with two (three uniform digits at
+// once: 77 ms); the count of the radix sort's buckets 89 ms with one, 86
+// with two, 74 with both digits first, 46 with the digit by value as well
+// (team_count).
+template <class Counter, class DigitAt>
+KOKKOS_INLINE_FUNCTION void count_in_order(Counter* counts, Counter* spare, int radix, index_type begin,
+                                           index_type end, const DigitAt& digit_at) {
+  if (!spare) {
+    for (index_type i = begin; i < end; ++i) ++counts[digit_at(i)];
+    return;
+  }
+  for (int d = 0; d < radix; ++d) spare[d] = 0;
+  index_type i = begin;
+  for (; i + 1 < end; i += 2) {
+    const int even = digit_at(i), odd = digit_at(i + 1);
+    ++counts[even];
+    ++spare[odd];
+  }
+  if (i < end) ++counts[digit_at(i)];
+  for (int d = 0; d < radix; ++d) counts[d] += spare[d];
+}
+
+// counts[d] = how many of keys[begin, end) have digit d. `spare`: radix
+// more counters for a team of one thread (count_in_order), or null.
 template <class Member, class Counter, class KeySlice, class Digit>
 KOKKOS_INLINE_FUNCTION void team_count(const Member& team, RadixRanking ranking, const RadixChunk& chunk,
                                        Counter* counts, int radix, const KeySlice& keys, index_type begin,
-                                       index_type end, const Digit& digit) {
+                                       index_type end, const Digit& digit, Counter* spare = nullptr) {
   const int team_size = team.team_size(), rank = team.team_rank();
   for (int d = rank; d < radix; d += team_size) counts[d] = 0;
   team.team_barrier();
   if (ranking == RadixRanking::in_order) {
-    for (index_type i = begin; i < end; ++i) ++counts[digit(keys[i])];
+    // The digit by value: read through a reference, its shift and mask
+    // would be loaded again after every increment (a counter may alias
+    // them).
+    count_in_order(counts, spare, radix, begin, end, [digit, keys](index_type i) { return digit(keys[i]); });
   } else if (ranking == RadixRanking::scratch_atomics) {
     for (index_type i = begin + rank; i < end; i += team_size) Kokkos::atomic_add(&counts[digit(keys[i])], Counter(1));
   } else {
@@ -262,17 +293,20 @@ KOKKOS_INLINE_FUNCTION void team_scatter(const Member& team, RadixRanking rankin
 #endif
   (void)lines;
   if (ranking == RadixRanking::in_order) {
+    // Digits by value, as in team_count.
+    const Digit by_value = digit;
+    const NextDigit next_by_value = next_digit;
     if (next) {
       for (index_type i = begin; i < end; ++i) {
         const auto key = from.keys[i];
-        const std::uint64_t projected = static_cast<std::uint64_t>(digit.order.project(key));
-        ++next[next_digit.of_projected(projected)];
-        const index_type position = static_cast<index_type>(offsets[digit.of_projected(projected)]++);
+        const std::uint64_t projected = static_cast<std::uint64_t>(by_value.order.project(key));
+        ++next[next_by_value.of_projected(projected)];
+        const index_type position = static_cast<index_type>(offsets[by_value.of_projected(projected)]++);
         to.keys[position] = key;
         if constexpr (has_values) to.values[position] = from.values[i];
       }
     } else {
-      for (index_type i = begin; i < end; ++i) move(i, offsets[digit(from.keys[i])]++);
+      for (index_type i = begin; i < end; ++i) move(i, offsets[by_value(from.keys[i])]++);
     }
   } else {
     for_each_ranked(team, chunk, offsets, static_cast<int>(digit.mask) + 1, begin, end,
