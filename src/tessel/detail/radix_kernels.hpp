@@ -452,19 +452,10 @@ struct RadixFirstCountKernel {
     std::uint64_t bits = 0;
     int nan = 0;  // int: Kokkos 3.4 has no reduction identity for bool
     if (radix_ranking(team, count.scratch_atomics) == RadixRanking::in_order) {
-      // Odd and even records in two histograms, as count_in_order.
-      std::uint32_t* histograms[2] = {take_scratch<std::uint32_t>(team, count.radix),
-                                      take_scratch<std::uint32_t>(team, count.radix)};
-      std::uint32_t* local = histograms[0];
-      for (std::uint32_t* histogram : histograms)
-        for (int d = 0; d < count.radix; ++d) histogram[d] = 0;
-      int odd = 0;
+      std::uint32_t* local = take_scratch<std::uint32_t>(team, count.radix);
+      for (int d = 0; d < count.radix; ++d) local[d] = 0;
       const KeysRead read = read_keys<find_nans>(keys, blocks.begin(t), blocks.end(t), digit.order,
-                                                 [&](std::uint64_t projected) {
-                                                   ++histograms[odd][digit.of_projected(projected)];
-                                                   odd ^= 1;
-                                                 });
-      for (int d = 0; d < count.radix; ++d) local[d] += histograms[1][d];
+                                                 [&](std::uint64_t projected) { ++local[digit.of_projected(projected)]; });
       bits = read.differing;
       nan = find_nans && read.nans ? 1 : 0;
       count.publish(team, local);
