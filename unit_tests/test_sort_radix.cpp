@@ -88,6 +88,10 @@ inline std::vector<RadixCase> radix_cases(const tessel::TuningParameters& base) 
     buckets.radix_buckets_length = 2;
     cases.push_back({buckets, variant + " buckets, " + std::to_string(tuning.radix_bits) + "-bit digits"});
     if (in_order) {
+      // Buckets counted every pass: by the digits below the split's alone
+      // where no key may be a NaN (radix_digits_below).
+      buckets.radix_every_pass_length = 2;
+      cases.push_back({buckets, variant + " buckets, every pass"});
       // Blocks of one slice share lines of the output.
       tuning.radix_lines_length = 1;
       cases.push_back({tuning, variant + " teams per slice, lines"});
@@ -641,6 +645,23 @@ TEST(RadixPlan, DigitsOfEveryKeyWidth) {
   EXPECT_EQ(radix_digits(8, 11).mask(5), 0x1ffu);  // 64 - 55 = 9 bits
   EXPECT_TRUE(radix_digits(4, 8).needed(2, 0x10000));
   EXPECT_FALSE(radix_digits(4, 8).needed(1, 0x10000));
+}
+
+// A bucket's digits below its split's top digit: the passes that start
+// below the split's shift, the last of them at full width.
+TEST(RadixPlan, DigitsBelowABucketsTopDigit) {
+  using tessel::detail::radix_digits;
+  using tessel::detail::radix_digits_below;
+  const auto below = radix_digits_below(radix_digits(4, 11), 22);
+  EXPECT_EQ(below.passes, 2);
+  EXPECT_EQ(below.radix, 2048);
+  EXPECT_EQ(below.mask(1), 0x7ffu);
+  EXPECT_EQ(radix_digits_below(radix_digits(4, 8), 22).passes, 3);  // bits 16-23 straddle the split
+  EXPECT_EQ(radix_digits_below(radix_digits(4, 8), 22).mask(2), 0xffu);
+  EXPECT_EQ(radix_digits_below(radix_digits(8, 10), 55).passes, 6);
+  EXPECT_EQ(radix_digits_below(radix_digits(8, 10), 55).key_bits, 60);
+  EXPECT_EQ(radix_digits_below(radix_digits(4, 11), 32).passes, 3);  // nothing above: unchanged
+  EXPECT_EQ(radix_digits_below(radix_digits(4, 11), 32).key_bits, 32);
 }
 
 // Where every path is taken, and that no team ever counts more than 2^31 elements

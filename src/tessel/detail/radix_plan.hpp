@@ -58,6 +58,16 @@ KOKKOS_INLINE_FUNCTION RadixDigits radix_digits(std::size_t key_bytes, int digit
   return digits;
 }
 
+// `digits` for keys whose projections share every bit from `shift` up (the
+// records of one bucket, radix_buckets.hpp): the passes below it alone.
+KOKKOS_INLINE_FUNCTION RadixDigits radix_digits_below(RadixDigits digits, int shift) {
+  const int passes = (shift + digits.bits - 1) / digits.bits;
+  if (passes < 1 || passes >= digits.passes) return digits;
+  digits.passes = passes;
+  digits.key_bits = passes * digits.bits;
+  return digits;
+}
+
 // The digit of a key in one pass, through the sort's order projection
 // (descending keys are complemented, so their digits run backwards).
 template <class Order>

@@ -30,6 +30,7 @@ struct RadixSegment {
   index_type buffer;
   RadixDigits digits;
   RadixCounting counting;
+  bool nan_free = false;  // TeamRadixSort's
 };
 
 // A segment that one team sorts alone by `plan` (a one-team path): the team
@@ -138,8 +139,9 @@ struct SegmentRadixKernel {
       }
       const auto records =
           slice_records<has_values>(slice_from(keys, segment.begin), slice_from(values, segment.begin));
-      TeamRadixSort<Order>{order, segment.digits, segment.length, true, state, segment.counting, digit_costs}(
-          team, records, buffers, records);
+      const TeamRadixSort<Order> sort{
+          order, segment.digits, segment.length, true, state, segment.counting, digit_costs, segment.nan_free};
+      sort(team, records, buffers, records);
     }
   }
 };
