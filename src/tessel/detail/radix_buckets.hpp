@@ -132,8 +132,8 @@ bool radix_sort_buckets(const char* function, const Exec& exec, index_type lengt
   // each increment on the same counter as the last: a chain through memory.
   // Where the split found no NaN, buckets are sorted by the digits below it
   // alone. 16M floats in (-1, 1), one core of a 2-vCPU EPYC VM (AVX2), the
-  // buckets' kernel by Kokkos Tools timings, medians of 6: 404-407 -> 393-398
-  // ms; doubles (two buckets of 8M, six passes counted instead of seven)
+  // buckets' kernel by Kokkos Tools timings, means of 6 sorts in two runs:
+  // 404-407 -> 393-398 ms; doubles (two buckets of 8M, six passes counted instead of seven)
   // within noise.
   const int split_shift = digits.shift(top);
   std::vector<RadixSegment> buckets;
