@@ -133,8 +133,8 @@ bool radix_sort_buckets(const char* function, const Exec& exec, index_type lengt
   // Where the split found no NaN, buckets are sorted by the digits below it
   // alone. 16M floats in (-1, 1), one core of a 2-vCPU EPYC VM (AVX2), the
   // buckets' kernel by Kokkos Tools timings, means of 6 sorts in two runs:
-  // 404-407 -> 393-398 ms; doubles (two buckets of 8M, six passes counted instead of seven)
-  // within noise.
+  // 404-407 -> 393-398 ms; doubles (two buckets of 8M, six passes counted
+  // instead of seven) within noise.
   const int split_shift = digits.shift(top);
   std::vector<RadixSegment> buckets;
   std::vector<LongSegment> shared;
@@ -144,11 +144,14 @@ bool radix_sort_buckets(const char* function, const Exec& exec, index_type lengt
     const RadixPlan alone = radix_plan_for<Target>(1, end - begin, tuning, 1);
     if ((units > 1 && end - begin > length / units) || alone.path == RadixPath::teams_per_slice)
       shared.push_back(LongSegment{begin, end - begin});
-    else if (!nans && alone.counting == RadixCounting::every_pass)
-      buckets.push_back(RadixSegment{begin, end - begin, 0, radix_digits_below(alone.digits, split_shift),
-                                     alone.counting, true});
-    else
-      buckets.push_back(radix_segment(begin, end - begin, alone));
+    else {
+      RadixSegment bucket = radix_segment(begin, end - begin, alone);
+      if (!nans && bucket.counting == RadixCounting::every_pass) {
+        bucket.digits = radix_digits_below(bucket.digits, split_shift);
+        bucket.nan_free = true;
+      }
+      buckets.push_back(bucket);
+    }
   }
   radix_sort_segments(function, exec, target, deal_segments(std::move(buckets), units), order, tuning, workspace);
   for (const LongSegment& bucket : shared) {

@@ -233,8 +233,9 @@ struct TeamRadixSort {
   // control took most of the read's time (perf samples, 16M floats on one
   // Xeon core: 2.5 times the plain LSD loop's count). A projection has the
   // key's width, and digits below a bucket's top one end at a whole digit,
-  // so the last pass's digit needs no narrower mask. Not faster inside the sort, though the loop
-  // alone was (16M floats, one EPYC core: 34-39 -> 24-32 ms): 32-bit digit
+  // so the last pass's digit needs no narrower mask. Not faster inside the
+  // sort, though the loop alone was (16M floats, one EPYC core: 34-39 ->
+  // 24-32 ms): 32-bit digit
   // arithmetic and the last pass's skewed digits counted in two copies
   // (even and odd records), 31-37 ms before and 33 after by perf samples of
   // the whole sort; this read brings the input from memory.
@@ -461,8 +462,9 @@ struct RadixFirstCountKernel {
     if (radix_ranking(team, count.scratch_atomics) == RadixRanking::in_order) {
       std::uint32_t* local = take_scratch<std::uint32_t>(team, count.radix);
       for (int d = 0; d < count.radix; ++d) local[d] = 0;
-      const KeysRead read = read_keys<find_nans>(keys, blocks.begin(t), blocks.end(t), digit.order,
-                                                 [&](std::uint64_t projected) { ++local[digit.of_projected(projected)]; });
+      const KeysRead read =
+          read_keys<find_nans>(keys, blocks.begin(t), blocks.end(t), digit.order,
+                               [&](std::uint64_t projected) { ++local[digit.of_projected(projected)]; });
       bits = read.differing;
       nan = find_nans && read.nans ? 1 : 0;
       count.publish(team, local);
