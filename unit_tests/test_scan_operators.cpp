@@ -64,6 +64,13 @@ TYPED_TEST(ScanOperators, SixteenByteMatrixProduct) {
   check_operator<TypeParam, Matrix2>(Matrix2Product{}, generate, {});
   check_operator<TypeParam, Matrix2>(Matrix2Product{}, generate, Matrix2{1, 0, 0, 1});
 }
+// tessel::Multiplies on an aggregate with an operator*: C++20 builds an
+// aggregate from one number (Matrix2(1) is {1, 0, 0, 0}), which must not be
+// taken for its neutral element.
+TYPED_TEST(ScanOperators, ProvidedOperatorOnAnAggregate) {
+  auto generate = [](auto& e) { return Matrix2{std::uint32_t(e()), std::uint32_t(e()), std::uint32_t(e()), std::uint32_t(e())}; };
+  check_operator<TypeParam, Matrix2>(tessel::Multiplies{}, generate, {});
+}
 TYPED_TEST(ScanOperators, FourByteNotTriviallyCopyable) {
   static_assert(!std::is_trivially_copyable_v<CopiedSum>);
   auto generate = [](auto& e) { return CopiedSum(std::uint32_t(e())); };
@@ -85,6 +92,7 @@ TEST(Operators, IdentityElements) {
   static_assert(tessel::has_identity_element<tessel::Min, float>);
   static_assert(!tessel::has_identity_element<tessel::Min, Matrix2>);
   static_assert(!tessel::has_identity_element<tessel::Plus, Matrix2>);
+  static_assert(!tessel::has_identity_element<tessel::Multiplies, Matrix2>);
   static_assert(!tessel::has_identity_element<Matrix2Product, Matrix2>);
   static_assert(!tessel::has_identity_element<PlusWithoutIdentity, int>);
   using MinFloat = tessel::identity_element<tessel::Min, float>;

@@ -35,6 +35,19 @@ template <class Op, class T>
 inline constexpr bool has_identity_element<Op, T, std::void_t<decltype(identity_element<Op, T>::value())>> =
     true;
 
+namespace detail {
+// Whether T built from a number may stand for an operator's neutral element
+// (T(0) for Plus, T(1) for Multiplies): arithmetic types, and classes with
+// a constructor that takes one, which say so themselves. Not aggregates:
+// C++20 builds those from one number as well, filling the other members
+// with zeros (a 2x2 matrix's Matrix2(1) is {1, 0, 0, 0}, not the identity
+// matrix), which says nothing about what their operators do, and a scan
+// that combined with it would be silently wrong. Without one, the scans
+// carry optional partials, correct for any associative operator.
+template <class T>
+inline constexpr bool built_from_number = std::is_arithmetic_v<T> || (std::is_class_v<T> && !std::is_aggregate_v<T>);
+}  // namespace detail
+
 // Plus's neutral element on floating point is -0.0, not +0.0: -0.0 + x is x
 // for every x, -0.0 included, where +0.0 + -0.0 is +0.0. A scan that starts a
 // slice or an exclusive scan's init from it therefore keeps signed zeros.
@@ -43,7 +56,7 @@ struct Plus {
   KOKKOS_INLINE_FUNCTION constexpr auto operator()(const A& a, const B& b) const {
     return a + b;
   }
-  template <class T>
+  template <class T, std::enable_if_t<detail::built_from_number<T>, int> = 0>
   KOKKOS_INLINE_FUNCTION static constexpr auto identity() -> decltype(T(0)) {
     if constexpr (std::is_floating_point_v<T>) {
       return -T(0);
@@ -58,7 +71,7 @@ struct Multiplies {
   KOKKOS_INLINE_FUNCTION constexpr auto operator()(const A& a, const B& b) const {
     return a * b;
   }
-  template <class T>
+  template <class T, std::enable_if_t<detail::built_from_number<T>, int> = 0>
   KOKKOS_INLINE_FUNCTION static constexpr auto identity() -> decltype(T(1)) {
     return T(1);
   }
@@ -85,7 +98,8 @@ KOKKOS_INLINE_FUNCTION constexpr bool is_nan(const T& a) {
 // (infinities for floating point), which are exact under these rules; other
 // types have none, and scans with them carry optional partials. Plus, BitOr
 // and BitXor take T(0) (-0.0 for floating-point Plus), Multiplies T(1), where
-// T can be built from that number.
+// T can be built from that number and is not an aggregate
+// (detail::built_from_number).
 struct Min {
   template <class A, class B>
   KOKKOS_INLINE_FUNCTION constexpr auto operator()(const A& a, const B& b) const {
@@ -130,7 +144,7 @@ struct BitOr {
   KOKKOS_INLINE_FUNCTION constexpr auto operator()(const A& a, const B& b) const {
     return a | b;
   }
-  template <class T>
+  template <class T, std::enable_if_t<detail::built_from_number<T>, int> = 0>
   KOKKOS_INLINE_FUNCTION static constexpr auto identity() -> decltype(T(0)) {
     return T(0);
   }
@@ -141,7 +155,7 @@ struct BitXor {
   KOKKOS_INLINE_FUNCTION constexpr auto operator()(const A& a, const B& b) const {
     return a ^ b;
   }
-  template <class T>
+  template <class T, std::enable_if_t<detail::built_from_number<T>, int> = 0>
   KOKKOS_INLINE_FUNCTION static constexpr auto identity() -> decltype(T(0)) {
     return T(0);
   }
