@@ -39,10 +39,10 @@ Settings parse(int argc, char* argv[]) {
       return nullptr;
     };
     if (argument.compare(0, 8, "--kokkos") == 0) continue;
-    if (const char* v = value("--seconds")) settings.seconds = std::stod(v);
-    else if (const char* v = value("--cases")) settings.cases = std::stoll(v);
-    else if (const char* v = value("--seed")) settings.seed = std::stoull(v);
-    else if (const char* v = value("--case")) settings.only = std::stoll(v);
+    if (const char* seconds = value("--seconds")) settings.seconds = std::stod(seconds);
+    else if (const char* cases = value("--cases")) settings.cases = std::stoll(cases);
+    else if (const char* seed = value("--seed")) settings.seed = std::stoull(seed);
+    else if (const char* only = value("--case")) settings.only = std::stoll(only);
     else if (argument == "--verbose") settings.verbose = true;
     else {
       std::cerr << "tessel_fuzz: unknown argument " << argument << "\n";

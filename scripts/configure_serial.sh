@@ -2,7 +2,8 @@
 # Configures build/, the serial configuration that scripts/setup.sh builds
 # and scripts/test.sh tests: Debian's Kokkos (Serial backend), tessel::mpi,
 # the examples and benchmarks at Release's -O3, and the test programs and the
-# fuzzer at -Og under AddressSanitizer + UndefinedBehaviorSanitizer.
+# fuzzer at -Og under AddressSanitizer + UndefinedBehaviorSanitizer, all with
+# warnings as errors (CMakeLists.txt: TESSEL_WARNINGS_AS_ERRORS).
 # Sanitized tests beside the optimized examples in one build compile every
 # test program once on Serial instead of twice (tests at -O2, then again
 # sanitized). CI took 63 minutes on a 2-vCPU EPYC VM, where the test programs
@@ -29,6 +30,6 @@ command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 sanitize="-fsanitize=address,undefined -fno-sanitize=null,object-size,vptr,pointer-overflow -fno-sanitize-recover=all"
 sanitize+=" -fno-omit-frame-pointer"
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DTESSEL_ENABLE_TESTS=ON -DTESSEL_ENABLE_EXAMPLES=ON \
-  -DTESSEL_ENABLE_PERF_TESTS=ON -DTESSEL_ENABLE_MPI=ON -DTESSEL_ENABLE_FUZZ=ON \
+  -DTESSEL_ENABLE_PERF_TESTS=ON -DTESSEL_ENABLE_MPI=ON -DTESSEL_ENABLE_FUZZ=ON -DTESSEL_WARNINGS_AS_ERRORS=ON \
   "-DTESSEL_TEST_OPTIMIZATION=-Og -g1 -UNDEBUG" "-DTESSEL_TEST_SANITIZE=$sanitize" \
   "${launcher[@]}" "$@"

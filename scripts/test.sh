@@ -6,7 +6,8 @@
 #             tessel::mpi (its tests under mpirun -n 1 to 4), the examples and
 #             a benchmark smoke run at -O3
 #   openmp    a Kokkos with OpenMP, in build-openmp/, with tessel::mpi, test
-#             programs at -O1; the typed tests on OpenMP only (serial has
+#             programs at -O1 in C++20 (serial's are C++17: both standards
+#             of API.md); the typed tests on OpenMP only (serial has
 #             Serial), one program at a time on as many threads as cores (2 to
 #             4), so that teams of several threads run side by side; then the
 #             fuzzer and the team tests on 4 threads, more than cores where
@@ -48,7 +49,8 @@ for configuration in "${configurations[@]}"; do
       # -O1: a third of -O3's compile time; races show at any level.
       build_configuration openmp build-openmp \
         -DCMAKE_BUILD_TYPE=Release -DKokkos_DIR="$prefix/lib/cmake/Kokkos" -DTESSEL_ENABLE_MPI=ON \
-        -DTESSEL_TEST_SPACES=OpenMP -DTESSEL_TEST_OPTIMIZATION=-O1 -DTESSEL_FUZZ_SECONDS=30
+        -DTESSEL_TEST_SPACES=OpenMP -DTESSEL_TEST_OPTIMIZATION=-O1 -DTESSEL_FUZZ_SECONDS=30 \
+        -DTESSEL_WARNINGS_AS_ERRORS=ON -DCMAKE_CXX_STANDARD=20
       # Kokkos' barriers spin: with more threads than cores (4 on 2, or two
       # programs of 2 threads at once) every barrier waits for a preempted
       # thread, and the suite took 9 minutes instead of 2 on 2 cores.

@@ -187,7 +187,9 @@ TYPED_TEST(OverlapPublic, AdjacentAllocationsAreNotOverlap) {
   for (std::size_t i = 0; i < 4; ++i)
     for (std::size_t j = 0; j < 5; ++j) {
       ASSERT_EQ(keys(i, j), before(i, std::size_t(carried(i, j)))) << "pair broken at " << i << ", " << j;
-      if (j > 0) ASSERT_LE(keys(i, j - 1), keys(i, j));
+      if (j > 0) {
+        ASSERT_LE(keys(i, j - 1), keys(i, j));
+      }
     }
   fill_view(src, [](const auto& index, std::size_t) { return float(5 - index[1]); });
   tessel::sortperm(Space(), values, src, sort_options);

@@ -113,8 +113,11 @@ void check_kernels() {
                       << bits_of(expected[i]);
                 const auto& written = in_place ? source : target;
                 const std::size_t at = in_place ? from : to;
-                for (std::size_t i = 0; i < written.size(); ++i)
-                  if (i < at || i >= at + n) ASSERT_TRUE(same_bits(written[i], T(99))) << what << ": wrote " << i;
+                for (std::size_t i = 0; i < written.size(); ++i) {
+                  if (i < at || i >= at + n) {
+                    ASSERT_TRUE(same_bits(written[i], T(99))) << what << ": wrote " << i;
+                  }
+                }
               }
 }
 

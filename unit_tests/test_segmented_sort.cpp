@@ -210,7 +210,7 @@ TEST(SegmentedSortDeal, EverySegmentOnceBuffersApartLoadsEven) {
     tessel::detail::index_type begin = 0;
     for (int i = 0; i < 37; ++i) {
       const auto length = tessel::detail::index_type(1 + engine() % (i % 5 == 0 ? 5000 : 300));
-      segments.push_back({begin, length, -1, {}});
+      segments.push_back({begin, length, -1, {}, {}});
       begin += length;
     }
     const auto lanes = tessel::detail::deal_segments(segments, teams);

@@ -44,8 +44,11 @@ void check_mapping(std::array<std::size_t, 3> extents, int dim, bool expect_cont
         ASSERT_EQ(index[dim], std::size_t(p)) << "slice " << s << " position " << p;
         ASSERT_EQ(address, &tessel_test::element(view, index));
         if (p == 0) first = index;
-        for (int r = 0; r < Rank; ++r)
-          if (r != dim) ASSERT_EQ(index[r], first[r]) << "slice " << s << " leaves its line";
+        for (int r = 0; r < Rank; ++r) {
+          if (r != dim) {
+            ASSERT_EQ(index[r], first[r]) << "slice " << s << " leaves its line";
+          }
+        }
       }
       ASSERT_TRUE(seen.insert(code(first)).second) << "two slices share a line";
     }

@@ -34,7 +34,9 @@ void check_by_key(std::size_t n, bool descending, const tessel::TuningParameters
     seen[from] = true;
     ASSERT_TRUE(same_bits(got_keys(i), keys_in[from])) << "pair broken at " << i;
     ASSERT_TRUE(total_equal(got_keys(i), keys_in[order[i]])) << "not sorted at " << i;
-    if (is_stable<Algorithm>()) ASSERT_EQ(std::size_t(from), order[i]) << "unstable at " << i;
+    if (is_stable<Algorithm>()) {
+      ASSERT_EQ(std::size_t(from), order[i]) << "unstable at " << i;
+    }
   }
 }
 

@@ -38,10 +38,13 @@ void check_rules(const tessel::TuningParameters& tuning, const char* name) {
         }
         // Odd strides are what makes the runs of neighbouring threads fall
         // into different banks: where padding applies, it must hold.
-        if (tuning.pad_runs && !(vector_loaded && bytes <= tuning.vector_load_bytes))
+        if (tuning.pad_runs && !(vector_loaded && bytes <= tuning.vector_load_bytes)) {
           EXPECT_EQ(shape.run_stride % 2, 1);
+        }
         // A tile always fits its budget, unless one element alone is larger.
-        if (bytes <= budget) EXPECT_LE(shape.scratch_bytes() + other, tuning.scratch_bytes) << "the tile is over budget";
+        if (bytes <= budget) {
+          EXPECT_LE(shape.scratch_bytes() + other, tuning.scratch_bytes) << "the tile is over budget";
+        }
       }
     }
   }

@@ -42,6 +42,24 @@ inline constexpr std::size_t vector_bytes = 64;
 
 #include <tessel/detail/scan_vector_x86_lanes.hpp>
 
+// The shuffles below through their masked forms, every lane selected: GCC
+// 12's unmasked ones pass _mm512_undefined_epi32() as the masked-off source,
+// which -Wmaybe-uninitialized reports at -O1 and above (a false positive), so
+// a user building with -Wall -Werror could not compile tessel. The same
+// instructions come out: a full mask never reads the source.
+inline constexpr __mmask16 every_lane = 0xffff;
+template <_MM_PERM_ENUM Pattern>
+TESSEL_X86_TARGET inline Vec shuffle_within_lanes(Vec x) {
+  return _mm512_mask_shuffle_epi32(x, every_lane, x, Pattern);
+}
+template <int Shift>
+TESSEL_X86_TARGET inline Vec align_right(Vec high, Vec low) {
+  return _mm512_mask_alignr_epi32(high, every_lane, high, low, Shift);
+}
+TESSEL_X86_TARGET inline Vec last_lane_everywhere(Vec x) {
+  return _mm512_mask_shuffle_i32x4(x, every_lane, x, x, 0xff);
+}
+
 template <class T>
 TESSEL_X86_TARGET inline void stream_store(T* to, Vec x) {
   _mm512_stream_si512(reinterpret_cast<Vec*>(to), x);
@@ -54,19 +72,19 @@ TESSEL_X86_TARGET inline Vec scan_vector(Vec& x, Vec neutral) {
   // Within each 128-bit lane: add the lanes shifted up by one, then by two.
   x = add<L>(x, _mm512_alignr_epi8(x, neutral, 16 - int(sizeof(L))));
   if constexpr (sizeof(L) == 4) x = add<L>(x, _mm512_alignr_epi8(x, neutral, 8));
-  const Vec totals = _mm512_shuffle_epi32(x, sizeof(L) == 4 ? _MM_PERM_DDDD : _MM_PERM_DCDC);  // [a|b|c|d]
-  const Vec one_up = _mm512_alignr_epi32(totals, neutral, 12);                                  // [n|a|b|c]
+  const Vec totals = shuffle_within_lanes<sizeof(L) == 4 ? _MM_PERM_DDDD : _MM_PERM_DCDC>(x);  // [a|b|c|d]
+  const Vec one_up = align_right<12>(totals, neutral);                                          // [n|a|b|c]
   const Vec pairs = add<L>(totals, one_up);                                                     // [a|a+b|b+c|c+d]
-  const Vec two_up = _mm512_alignr_epi32(pairs, neutral, 8);                                    // [n|n|a|a+b]
+  const Vec two_up = align_right<8>(pairs, neutral);                                            // [n|n|a|a+b]
   x = add<L>(x, add<L>(one_up, two_up));                                                        // + [n|a|a+b|a+b+c]
   const Vec inclusive = add<L>(pairs, two_up);                                                  // [a|...|a+b+c+d]
-  return _mm512_shuffle_i32x4(inclusive, inclusive, 0xff);
+  return last_lane_everywhere(inclusive);
 }
 
 // [before's last lane, x[0], ..., x[last - 1]]: an exclusive scan's lanes.
 template <class L>
 TESSEL_X86_TARGET inline Vec shift_in(Vec before, Vec x) {
-  return _mm512_alignr_epi32(x, before, 16 - int(sizeof(L) / 4));
+  return align_right<16 - int(sizeof(L) / 4)>(x, before);
 }
 
 #include <tessel/detail/scan_vector_x86_loops.hpp>

@@ -312,9 +312,9 @@ void sort_segments(const char* function, const Exec& exec, const Offsets& offset
   std::size_t bytes = 0;
   for (index_type i = 0; i < long_count; ++i) {
     const LongSegment segment{host(2 * i), host(2 * i + 1)};
-    const SortKind kind = choose_sort(function, options, has_less, segment_keys, segment.length, tuning);
+    const SortKind segment_kind = choose_sort(function, options, has_less, segment_keys, segment.length, tuning);
     if constexpr (radix_order<KeyOrder>) {
-      if (kind == SortKind::radix) {
+      if (segment_kind == SortKind::radix) {
         const RadixPlan plan = radix_plan_for<Records>(1, segment.length, tuning, units);
         if (plan.path != RadixPath::teams_per_slice) {
           batched.push_back(radix_segment(segment.begin, segment.length, plan));
@@ -323,8 +323,8 @@ void sort_segments(const char* function, const Exec& exec, const Offsets& offset
       }
     }
     singles.push_back(segment);
-    kinds.push_back(kind);
-    bytes = std::max(bytes, sort_workspace_bytes<Records, Records>(1, segment.length, kind, true, tuning, units));
+    kinds.push_back(segment_kind);
+    bytes = std::max(bytes, sort_workspace_bytes<Records, Records>(1, segment.length, segment_kind, true, tuning, units));
   }
   const SegmentLanes lanes = deal_segments(std::move(batched), units);
   if (!lanes.segments.empty())

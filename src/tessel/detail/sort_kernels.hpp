@@ -74,11 +74,11 @@ struct TileSortKernel {
     }
     const index_type slice = team.league_rank() / tiles_per_slice;
     const index_type begin = (team.league_rank() % tiles_per_slice) * tile;
-    const int count = length - begin < tile ? static_cast<int>(length - begin) : tile;
+    const int records = length - begin < tile ? static_cast<int>(length - begin) : tile;
 
     const auto keys_in = source.keys.slice(slice);
     const auto values_in = source.values.slice(slice);
-    for (int k = rank; k < count; k += team_size) {
+    for (int k = rank; k < records; k += team_size) {
       scratch[0].keys[k] = keys_in[begin + k];
       if constexpr (has_values) scratch[0].values[k] = values_in[begin + k];
     }
@@ -86,19 +86,19 @@ struct TileSortKernel {
 
     int result = 0;
     if constexpr (Operation == TileOperation::merge_sort) {
-      result = team_merge_sort<Lanes>(team, scratch, count, count, items, order, rank_length);
+      result = team_merge_sort<Lanes>(team, scratch, records, records, items, order, rank_length);
     } else {
       int size = 1;
-      while (size < count) size *= 2;
+      while (size < records) size *= 2;
       if constexpr (Operation == TileOperation::bitonic_sort)
-        team_bitonic_sort(team, scratch[0], count, size, order);
+        team_bitonic_sort(team, scratch[0], records, size, order);
       else
-        team_bitonic_merge(team, scratch[0], count, size, size / 2, false, order);
+        team_bitonic_merge(team, scratch[0], records, size, size / 2, false, order);
     }
 
     const auto keys_out = target.keys.slice(slice);
     const auto values_out = target.values.slice(slice);
-    for (int k = rank; k < count; k += team_size) {
+    for (int k = rank; k < records; k += team_size) {
       keys_out[begin + k] = scratch[result].keys[k];
       if constexpr (has_values) values_out[begin + k] = scratch[result].values[k];
     }

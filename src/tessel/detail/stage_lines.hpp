@@ -122,7 +122,8 @@ __attribute__((target("avx2"))) void stage_blocks(int slices, index_type begin, 
 // `length`: in_of(sl) and out_of(sl) give slice sl of the source and of the
 // target.
 template <class InOf, class OutOf>
-KOKKOS_INLINE_FUNCTION void stage_lines(int slices, index_type begin, index_type end, index_type length,
+KOKKOS_INLINE_FUNCTION void stage_lines(int slices, index_type begin, index_type end,
+                                        [[maybe_unused]] index_type length,  // the AVX2 blocks' alone
                                         const InOf& in_of, const OutOf& out_of) {
 #if defined(TESSEL_DETAIL_VECTOR_SCAN_AVX2)
   if (avx2::available()) {
