@@ -324,7 +324,8 @@ void sort_segments(const char* function, const Exec& exec, const Offsets& offset
     }
     singles.push_back(segment);
     kinds.push_back(segment_kind);
-    bytes = std::max(bytes, sort_workspace_bytes<Records, Records>(1, segment.length, segment_kind, true, tuning, units));
+    bytes = std::max(bytes,
+                     sort_workspace_bytes<Records, Records>(1, segment.length, segment_kind, true, tuning, units));
   }
   const SegmentLanes lanes = deal_segments(std::move(batched), units);
   if (!lanes.segments.empty())
