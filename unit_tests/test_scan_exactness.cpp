@@ -8,6 +8,8 @@
 #include <scan_reference.hpp>
 #include <sort_test_support.hpp>
 
+#include <Kokkos_Complex.hpp>
+
 namespace {
 
 using namespace tessel_test;
@@ -98,6 +100,20 @@ void check_every_operator() {
 
 TYPED_TEST(ScanExactness, FloatEveryOperatorBitwise) { check_every_operator<TypeParam, float>(); }
 TYPED_TEST(ScanExactness, DoubleEveryOperatorBitwise) { check_every_operator<TypeParam, double>(); }
+
+// Plus on a class of floating-point parts: tessel knows no exact neutral
+// element for it (complex(0) is +0.0 in both parts, which turns a sum of
+// -0.0 into +0.0), so it uses none. Small integers and signed zeros add up
+// exactly in any grouping; the pool's first two values are all -0.0 parts.
+TYPED_TEST(ScanExactness, ComplexPlusKeepsSignedZeros) {
+  using C = Kokkos::complex<double>;
+  std::vector<C> pool;
+  for (double re : {-0.0, 0.0, 1.0, -2.0})
+    for (double im : {-0.0, 0.0, 3.0}) pool.push_back(C(re, im));
+  std::swap(pool[1], pool[3]);  // (-0.0, -0.0), (+0.0, -0.0) first
+  check_bitwise<TypeParam, C>(tessel::Plus{}, pool, {}, "complex Plus");
+  check_bitwise<TypeParam, C>(tessel::Plus{}, pool, C(-0.0, -0.0), "complex Plus");
+}
 
 TYPED_TEST(ScanExactness, IntegerOperatorsEqualTheLeftFold) {
   using Space = TypeParam;

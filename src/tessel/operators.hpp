@@ -36,16 +36,17 @@ inline constexpr bool has_identity_element<Op, T, std::void_t<decltype(identity_
     true;
 
 namespace detail {
-// Whether T built from a number may stand for an operator's neutral element
-// (T(0) for Plus, T(1) for Multiplies): arithmetic types, and classes with
-// a constructor that takes one, which say so themselves. Not aggregates:
-// C++20 builds those from one number as well, filling the other members
-// with zeros (a 2x2 matrix's Matrix2(1) is {1, 0, 0, 0}, not the identity
-// matrix), which says nothing about what their operators do, and a scan
-// that combined with it would be silently wrong. Without one, the scans
-// carry optional partials, correct for any associative operator.
+// Whether T(0) / T(1) is known to be an exact neutral element of Plus,
+// Multiplies, BitOr and BitXor on T: on arithmetic types alone. A class
+// built from a number says nothing of how its operators treat that value:
+// Kokkos::complex<double>(0) is +0.0 in both parts, and +0.0 + -0.0 is
+// +0.0, so a sum of -0.0 came out +0.0 from the tile paths; C++20 builds
+// aggregates from one number too (a 2x2 matrix's Matrix2(1) is
+// {1, 0, 0, 0}, not the identity matrix), and those scans came out wrong.
+// Other types carry optional partials, exact for any associative operator;
+// users who know an exact neutral element declare it (identity_element).
 template <class T>
-inline constexpr bool built_from_number = std::is_arithmetic_v<T> || (std::is_class_v<T> && !std::is_aggregate_v<T>);
+inline constexpr bool number_is_identity = std::is_arithmetic_v<T>;
 }  // namespace detail
 
 // Plus's neutral element on floating point is -0.0, not +0.0: -0.0 + x is x
@@ -56,7 +57,7 @@ struct Plus {
   KOKKOS_INLINE_FUNCTION constexpr auto operator()(const A& a, const B& b) const {
     return a + b;
   }
-  template <class T, std::enable_if_t<detail::built_from_number<T>, int> = 0>
+  template <class T, std::enable_if_t<detail::number_is_identity<T>, int> = 0>
   KOKKOS_INLINE_FUNCTION static constexpr auto identity() -> decltype(T(0)) {
     if constexpr (std::is_floating_point_v<T>) {
       return -T(0);
@@ -71,7 +72,7 @@ struct Multiplies {
   KOKKOS_INLINE_FUNCTION constexpr auto operator()(const A& a, const B& b) const {
     return a * b;
   }
-  template <class T, std::enable_if_t<detail::built_from_number<T>, int> = 0>
+  template <class T, std::enable_if_t<detail::number_is_identity<T>, int> = 0>
   KOKKOS_INLINE_FUNCTION static constexpr auto identity() -> decltype(T(1)) {
     return T(1);
   }
@@ -97,9 +98,8 @@ KOKKOS_INLINE_FUNCTION constexpr bool is_nan(const T& a) {
 // exactly. Their neutral elements are the extremes of arithmetic types
 // (infinities for floating point), which are exact under these rules; other
 // types have none, and scans with them carry optional partials. Plus, BitOr
-// and BitXor take T(0) (-0.0 for floating-point Plus), Multiplies T(1), where
-// T can be built from that number and is not an aggregate
-// (detail::built_from_number).
+// and BitXor take T(0) (-0.0 for floating-point Plus), Multiplies T(1), on
+// arithmetic types (detail::number_is_identity).
 struct Min {
   template <class A, class B>
   KOKKOS_INLINE_FUNCTION constexpr auto operator()(const A& a, const B& b) const {
@@ -144,7 +144,7 @@ struct BitOr {
   KOKKOS_INLINE_FUNCTION constexpr auto operator()(const A& a, const B& b) const {
     return a | b;
   }
-  template <class T, std::enable_if_t<detail::built_from_number<T>, int> = 0>
+  template <class T, std::enable_if_t<detail::number_is_identity<T>, int> = 0>
   KOKKOS_INLINE_FUNCTION static constexpr auto identity() -> decltype(T(0)) {
     return T(0);
   }
@@ -155,7 +155,7 @@ struct BitXor {
   KOKKOS_INLINE_FUNCTION constexpr auto operator()(const A& a, const B& b) const {
     return a ^ b;
   }
-  template <class T, std::enable_if_t<detail::built_from_number<T>, int> = 0>
+  template <class T, std::enable_if_t<detail::number_is_identity<T>, int> = 0>
   KOKKOS_INLINE_FUNCTION static constexpr auto identity() -> decltype(T(0)) {
     return T(0);
   }
