@@ -38,6 +38,9 @@ template <class U>
 Affine<U> random_affine(std::mt19937_64& engine) {
   return {static_cast<U>(engine() | 1), static_cast<U>(engine())};
 }
+Matrix2 random_matrix2(std::mt19937_64& engine) {
+  return {std::uint32_t(engine()), std::uint32_t(engine()), std::uint32_t(engine()), std::uint32_t(engine())};
+}
 
 TYPED_TEST(ScanOperators, OneByteKeepFirst) {
   check_operator<TypeParam, std::uint8_t>(KeepFirst{}, [](auto& e) { return std::uint8_t(e()); }, {});
@@ -60,16 +63,14 @@ TYPED_TEST(ScanOperators, TwelveByteUnitriangular) {
   check_operator<TypeParam, Unitriangular>(UnitriangularProduct{}, generate, Unitriangular{1, 2, 3});
 }
 TYPED_TEST(ScanOperators, SixteenByteMatrixProduct) {
-  auto generate = [](auto& e) { return Matrix2{std::uint32_t(e()), std::uint32_t(e()), std::uint32_t(e()), std::uint32_t(e())}; };
-  check_operator<TypeParam, Matrix2>(Matrix2Product{}, generate, {});
-  check_operator<TypeParam, Matrix2>(Matrix2Product{}, generate, Matrix2{1, 0, 0, 1});
+  check_operator<TypeParam, Matrix2>(Matrix2Product{}, random_matrix2, {});
+  check_operator<TypeParam, Matrix2>(Matrix2Product{}, random_matrix2, Matrix2{1, 0, 0, 1});
 }
 // tessel::Multiplies on an aggregate with an operator*: C++20 builds an
 // aggregate from one number (Matrix2(1) is {1, 0, 0, 0}), which must not be
 // taken for its neutral element (CI builds this test as C++20 too).
 TYPED_TEST(ScanOperators, ProvidedOperatorOnAnAggregate) {
-  auto generate = [](auto& e) { return Matrix2{std::uint32_t(e()), std::uint32_t(e()), std::uint32_t(e()), std::uint32_t(e())}; };
-  check_operator<TypeParam, Matrix2>(tessel::Multiplies{}, generate, {});
+  check_operator<TypeParam, Matrix2>(tessel::Multiplies{}, random_matrix2, {});
 }
 TYPED_TEST(ScanOperators, FourByteNotTriviallyCopyable) {
   static_assert(!std::is_trivially_copyable_v<CopiedSum>);

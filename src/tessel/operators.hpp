@@ -36,8 +36,9 @@ inline constexpr bool has_identity_element<Op, T, std::void_t<decltype(identity_
     true;
 
 namespace detail {
-// Whether T(0) / T(1) is known to be an exact neutral element of Plus,
-// Multiplies, BitOr and BitXor on T: on arithmetic types alone. A class
+// Whether T(0) / T(1) is known to be an exact neutral element of Plus and
+// Multiplies on T: on arithmetic types alone (BitAnd, BitOr and BitXor have
+// theirs on integers, the only arithmetic types they take). A class
 // built from a number says nothing of how its operators treat that value:
 // Kokkos::complex<double>(0) is +0.0 in both parts, and +0.0 + -0.0 is
 // +0.0, so a sum of -0.0 came out +0.0 from the tile paths; C++20 builds
@@ -58,7 +59,7 @@ struct Plus {
     return a + b;
   }
   template <class T, std::enable_if_t<detail::number_is_identity<T>, int> = 0>
-  KOKKOS_INLINE_FUNCTION static constexpr auto identity() -> decltype(T(0)) {
+  KOKKOS_INLINE_FUNCTION static constexpr T identity() {
     if constexpr (std::is_floating_point_v<T>) {
       return -T(0);
     } else {
@@ -73,7 +74,7 @@ struct Multiplies {
     return a * b;
   }
   template <class T, std::enable_if_t<detail::number_is_identity<T>, int> = 0>
-  KOKKOS_INLINE_FUNCTION static constexpr auto identity() -> decltype(T(1)) {
+  KOKKOS_INLINE_FUNCTION static constexpr T identity() {
     return T(1);
   }
 };
@@ -99,7 +100,8 @@ KOKKOS_INLINE_FUNCTION constexpr bool is_nan(const T& a) {
 // (infinities for floating point), which are exact under these rules; other
 // types have none, and scans with them carry optional partials. Plus, BitOr
 // and BitXor take T(0) (-0.0 for floating-point Plus), Multiplies T(1), on
-// arithmetic types (detail::number_is_identity).
+// arithmetic types (detail::number_is_identity), the bit operators on
+// integers.
 struct Min {
   template <class A, class B>
   KOKKOS_INLINE_FUNCTION constexpr auto operator()(const A& a, const B& b) const {
@@ -144,8 +146,8 @@ struct BitOr {
   KOKKOS_INLINE_FUNCTION constexpr auto operator()(const A& a, const B& b) const {
     return a | b;
   }
-  template <class T, std::enable_if_t<detail::number_is_identity<T>, int> = 0>
-  KOKKOS_INLINE_FUNCTION static constexpr auto identity() -> decltype(T(0)) {
+  template <class T, std::enable_if_t<std::is_integral_v<T>, int> = 0>
+  KOKKOS_INLINE_FUNCTION static constexpr T identity() {
     return T(0);
   }
 };
@@ -155,8 +157,8 @@ struct BitXor {
   KOKKOS_INLINE_FUNCTION constexpr auto operator()(const A& a, const B& b) const {
     return a ^ b;
   }
-  template <class T, std::enable_if_t<detail::number_is_identity<T>, int> = 0>
-  KOKKOS_INLINE_FUNCTION static constexpr auto identity() -> decltype(T(0)) {
+  template <class T, std::enable_if_t<std::is_integral_v<T>, int> = 0>
+  KOKKOS_INLINE_FUNCTION static constexpr T identity() {
     return T(0);
   }
 };

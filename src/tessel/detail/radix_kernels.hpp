@@ -235,10 +235,10 @@ struct TeamRadixSort {
   // key's width, and digits below a bucket's top one end at a whole digit,
   // so the last pass's digit needs no narrower mask. Not faster inside the
   // sort, though the loop alone was (16M floats, one EPYC core: 34-39 ->
-  // 24-32 ms): 32-bit digit
-  // arithmetic and the last pass's skewed digits counted in two copies
-  // (even and odd records), 31-37 ms before and 33 after by perf samples of
-  // the whole sort; this read brings the input from memory.
+  // 24-32 ms): 32-bit digit arithmetic and the last pass's skewed digits
+  // counted in two copies (even and odd records), 31-37 ms before and 33
+  // after by perf samples of the whole sort; this read brings the input from
+  // memory.
   template <int Passes, class KeySlice, class CountOrder>
   KOKKOS_INLINE_FUNCTION void count_passes(const KeySlice& keys, const CountOrder& count_order) const {
     std::uint32_t* counts = state.counts;
