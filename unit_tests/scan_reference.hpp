@@ -38,6 +38,13 @@ bool same_scan_result(const T& got, const T& expected, bool starts_slice = false
   }
 }
 
+// Complex results part by part.
+template <class Space, class Op, class R>
+bool same_scan_result(const Kokkos::complex<R>& got, const Kokkos::complex<R>& expected, bool starts_slice = false) {
+  return same_scan_result<Space, Op>(got.real(), expected.real(), starts_slice) &&
+         same_scan_result<Space, Op>(got.imag(), expected.imag(), starts_slice);
+}
+
 // The sequential left fold: out = x0, op(x0, x1), ... or init, op(init, x0), ...
 template <class T, class Op>
 std::vector<T> left_fold(const std::vector<T>& in, Op op, const std::optional<T>& init) {

@@ -101,18 +101,22 @@ void check_every_operator() {
 TYPED_TEST(ScanExactness, FloatEveryOperatorBitwise) { check_every_operator<TypeParam, float>(); }
 TYPED_TEST(ScanExactness, DoubleEveryOperatorBitwise) { check_every_operator<TypeParam, double>(); }
 
-// Plus on a class of floating-point parts: tessel knows no exact neutral
-// element for it (complex(0) is +0.0 in both parts, which turns a sum of
-// -0.0 into +0.0), so it uses none. Small integers and signed zeros add up
-// exactly in any grouping; the pool's first two values are all -0.0 parts.
-TYPED_TEST(ScanExactness, ComplexPlusKeepsSignedZeros) {
+// Plus on complex numbers adds part by part, from the neutral element
+// (-0.0, -0.0) in the tile paths (complex(0), +0.0 in both parts, turned a
+// sum of -0.0 into +0.0). The parts come from exact_sum_values: sums exact
+// in any grouping, signed zeros, an infinity and NaN payloads; the pool
+// starts with all -0.0 parts and (+0.0, -0.0), and ends with a signalling
+// NaN part, which pattern 2 puts first.
+TYPED_TEST(ScanExactness, ComplexPlusBitwise) {
   using C = Kokkos::complex<double>;
-  std::vector<C> pool;
-  for (double re : {-0.0, 0.0, 1.0, -2.0})
-    for (double im : {-0.0, 0.0, 3.0}) pool.push_back(C(re, im));
-  std::swap(pool[1], pool[3]);  // (-0.0, -0.0), (+0.0, -0.0) first
+  const auto parts = exact_sum_values<double>();
+  std::vector<C> pool{C(-0.0, -0.0), C(0.0, -0.0)};
+  for (double re : parts)
+    for (double im : parts) pool.push_back(C(re, im));
+  pool.push_back(C(1.0, parts.back()));
   check_bitwise<TypeParam, C>(tessel::Plus{}, pool, {}, "complex Plus");
   check_bitwise<TypeParam, C>(tessel::Plus{}, pool, C(-0.0, -0.0), "complex Plus");
+  check_bitwise<TypeParam, C>(tessel::Plus{}, pool, C(0.0, parts.back()), "complex Plus");
 }
 
 TYPED_TEST(ScanExactness, IntegerOperatorsEqualTheLeftFold) {

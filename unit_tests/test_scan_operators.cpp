@@ -105,6 +105,15 @@ TEST(Operators, IdentityElements) {
   EXPECT_EQ(MaxInt::value(), std::numeric_limits<int>::lowest());
   EXPECT_EQ(AndByte::value(), 0xFF);
   EXPECT_EQ(TimesDouble::value(), 1.0);
+  // Complex Plus: (-0.0, -0.0), sign bits included; complex Multiplies has no
+  // exact neutral element.
+  static_assert(!tessel::has_identity_element<tessel::Multiplies, Kokkos::complex<double>>);
+  static_assert(!tessel::has_identity_element<tessel::Multiplies, std::complex<float>>);
+  const Kokkos::complex<double> zero = tessel::identity_element<tessel::Plus, Kokkos::complex<double>>::value();
+  const std::complex<float> zero_f = tessel::identity_element<tessel::Plus, std::complex<float>>::value();
+  EXPECT_TRUE(zero.real() == 0.0 && std::signbit(zero.real()) && zero.imag() == 0.0 && std::signbit(zero.imag()));
+  EXPECT_TRUE(zero_f.real() == 0.0f && std::signbit(zero_f.real()) && zero_f.imag() == 0.0f &&
+              std::signbit(zero_f.imag()));
 }
 
 }  // namespace

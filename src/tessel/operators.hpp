@@ -7,6 +7,9 @@
 #include <tessel/detail/kokkos_compat.hpp>
 #include <tessel/detail/limits.hpp>
 
+#include <Kokkos_Complex.hpp>
+
+#include <complex>
 #include <limits>
 #include <type_traits>
 
@@ -48,19 +51,43 @@ namespace detail {
 // users who know an exact neutral element declare it (identity_element).
 template <class T>
 inline constexpr bool number_is_identity = std::is_arithmetic_v<T>;
+
+// Complex numbers of floating-point parts, which Plus adds part by part:
+// (-0.0, -0.0) is an exact neutral element of that sum, as -0.0 is of each
+// part's (Multiplies has none: (1, 0) * (a, inf) has a NaN real part).
+template <class T>
+struct complex_parts {
+  static constexpr bool floating = false;
+};
+template <class R>
+struct complex_parts<Kokkos::complex<R>> {
+  static constexpr bool floating = std::is_floating_point_v<R>;
+  using part = R;
+};
+template <class R>
+struct complex_parts<std::complex<R>> {
+  static constexpr bool floating = std::is_floating_point_v<R>;
+  using part = R;
+};
+template <class T>
+inline constexpr bool floating_complex = complex_parts<T>::floating;
 }  // namespace detail
 
 // Plus's neutral element on floating point is -0.0, not +0.0: -0.0 + x is x
 // for every x, -0.0 included, where +0.0 + -0.0 is +0.0. A scan that starts a
-// slice or an exclusive scan's init from it therefore keeps signed zeros.
+// slice or an exclusive scan's init from it therefore keeps signed zeros. On
+// complex numbers of floating-point parts it is (-0.0, -0.0).
 struct Plus {
   template <class A, class B>
   KOKKOS_INLINE_FUNCTION constexpr auto operator()(const A& a, const B& b) const {
     return a + b;
   }
-  template <class T, std::enable_if_t<detail::number_is_identity<T>, int> = 0>
+  template <class T, std::enable_if_t<detail::number_is_identity<T> || detail::floating_complex<T>, int> = 0>
   KOKKOS_INLINE_FUNCTION static constexpr T identity() {
-    if constexpr (std::is_floating_point_v<T>) {
+    if constexpr (detail::floating_complex<T>) {
+      using R = typename detail::complex_parts<T>::part;
+      return T(-R(0), -R(0));
+    } else if constexpr (std::is_floating_point_v<T>) {
       return -T(0);
     } else {
       return T(0);
@@ -101,7 +128,7 @@ KOKKOS_INLINE_FUNCTION constexpr bool is_nan(const T& a) {
 // types have none, and scans with them carry optional partials. Plus, BitOr
 // and BitXor take T(0) (-0.0 for floating-point Plus), Multiplies T(1), on
 // arithmetic types (detail::number_is_identity), the bit operators on
-// integers.
+// integers; Plus takes (-0.0, -0.0) on complex numbers.
 struct Min {
   template <class A, class B>
   KOKKOS_INLINE_FUNCTION constexpr auto operator()(const A& a, const B& b) const {

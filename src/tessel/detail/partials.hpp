@@ -20,12 +20,14 @@ struct Optional {
 
 // Operators whose result on Value does not depend on how the operands are
 // grouped or ordered (up to floating-point rounding for Plus and
-// Multiplies, which every parallel scan regroups anyway). Min and Max only
-// on integers: on floats their choice between -0.0 and +0.0, or of a NaN,
-// depends on the order.
+// Multiplies, which every parallel scan regroups anyway; Plus on complex
+// numbers adds each part as it adds floats). Min and Max only on integers:
+// on floats their choice between -0.0 and +0.0, or of a NaN, depends on the
+// order.
 template <class Op, class Value>
 inline constexpr bool reorderable =
     ((std::is_same_v<Op, Plus> || std::is_same_v<Op, Multiplies>) && std::is_arithmetic_v<Value>) ||
+    (std::is_same_v<Op, Plus> && floating_complex<Value>) ||
     ((std::is_same_v<Op, Min> || std::is_same_v<Op, Max> || std::is_same_v<Op, BitAnd> || std::is_same_v<Op, BitOr> ||
       std::is_same_v<Op, BitXor>) &&
      std::is_integral_v<Value>);
