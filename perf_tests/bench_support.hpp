@@ -48,6 +48,8 @@ template <>
 inline const char* type_name<std::int64_t>() { return "int64"; }
 template <>
 inline const char* type_name<std::uint32_t>() { return "uint32"; }
+template <>
+inline const char* type_name<Kokkos::complex<double>>() { return "complex-double"; }
 
 inline std::string name(const std::string& family, const std::string& implementation, const std::string& type,
                         const std::string& shape) {
