@@ -316,12 +316,16 @@ inline tessel::TuningParameters random_tuning(Engine& engine, std::ostream& log)
   // Picked last, so that the earlier picks of a seed stay as they were.
   static const std::int64_t buckets_lengths[] = {0, 2, 100, std::int64_t(1) << 22};
   tuning.radix_buckets_length = buckets_lengths[pick(engine, std::size(buckets_lengths))];
+  // The sweep of strided neighbours: off, blocks of one or a few slices
+  // (which reach across a 3D view's runs of neighbours), or the budget's.
+  static const std::size_t sweep_bytes[] = {0, 8, 24, std::size_t(32) << 10};
+  tuning.scan_sweep_bytes = sweep_bytes[pick(engine, std::size(sweep_bytes))];
   log << " tuning{team " << tuning.team_size << ", runs/thread " << tuning.runs_per_thread << ", items "
       << tuning.max_items_per_thread << ", pad " << tuning.pad_runs << ", lookback " << tuning.scan_lookback
       << ", tiles/team " << tuning.scan_tiles_per_team << ", straight " << tuning.scan_straight
       << ", reduce ahead " << tuning.scan_reduce_ahead << ", stream above " << tuning.scan_stream_bytes << " in chunks of "
       << tuning.scan_stream_chunk_bytes << ", inline up to " << tuning.scan_inline_bytes << ", findall tiles " << tuning.findall_tiles_per_team
-      << ", batch " << tuning.batched_teams_per_thread << ", sort runs " << tuning.sort_runs_per_thread
+      << ", batch " << tuning.batched_teams_per_thread << ", sweep " << tuning.scan_sweep_bytes << ", sort runs " << tuning.sort_runs_per_thread
       << ", sort items " << tuning.sort_items_per_thread << ", merge tiles " << tuning.merge_tiles_per_team
       << ", radix bits " << tuning.radix_bits << ", chunk " << tuning.radix_chunk_size << ", atomics "
       << tuning.radix_scratch_atomics << ", radix scratch slice " << tuning.radix_scratch_slice << ", team slice "

@@ -1,5 +1,6 @@
 // Scans: tessel against std::inclusive_scan (whole arrays), the per-slice
-// loop a user would write (along dims), and Kokkos' own scans
+// loop a user would write and, for strided rows, the loop in memory order
+// (along dims), and Kokkos' own scans
 // (Kokkos::parallel_scan over the whole array; a team-level
 // Kokkos::parallel_scan per slice along dims).
 
@@ -130,11 +131,13 @@ void register_along_dim(std::int64_t rows, std::int64_t columns, int dim) {
     fill_random(src);
     return std::make_pair(src, dst);
   };
-  register_timed(name("scan", "tessel", type_name<T>(), shape), n, bytes, [=] {
-    const auto src_and_dst = data();
-    auto src = src_and_dst.first;
-    auto dst = src_and_dst.second;
-    return [=] { tessel::inclusive_scan(Space(), src, dst, tessel::Plus{}, tessel::ScanOptions{dim}); };
+  for_each_tessel_space([&](auto space, const std::string& implementation) {
+    register_timed(name("scan", implementation, type_name<T>(), shape), n, bytes, [=] {
+      const auto src_and_dst = data();
+      auto src = src_and_dst.first;
+      auto dst = src_and_dst.second;
+      return [=] { tessel::inclusive_scan(space, src, dst, tessel::Plus{}, tessel::ScanOptions{dim}); };
+    });
   });
   register_timed(name("scan", "kokkos", type_name<T>(), shape), n, bytes, [=] {
     const auto src_and_dst = data();
@@ -173,6 +176,27 @@ void register_along_dim(std::int64_t rows, std::int64_t columns, int dim) {
         }
       };
     });
+    // Rows (strided in LayoutLeft) as a user who walks the matrix in memory
+    // order scans them: each column is the previous column of results plus
+    // this one, a loop the compiler vectorises.
+    if (dim == 1)
+      register_timed(name("scan", "loop-memory-order", type_name<T>(), shape), n, bytes, [=] {
+        const auto src_and_dst = data();
+        auto src = src_and_dst.first;
+        auto dst = src_and_dst.second;
+        return [=] {
+          const T* in = src.data();
+          T* out = dst.data();
+          const std::int64_t in_column = src.stride(1), out_column = dst.stride(1);
+          for (std::int64_t i = 0; i < rows; ++i) out[i] = in[i];
+          for (std::int64_t j = 1; j < columns; ++j) {
+            const T* column = in + j * in_column;
+            const T* previous = out + (j - 1) * out_column;
+            T* result = out + j * out_column;
+            for (std::int64_t i = 0; i < rows; ++i) result[i] = previous[i] + column[i];
+          }
+        };
+      });
   }
 }
 

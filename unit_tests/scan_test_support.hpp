@@ -84,7 +84,7 @@ inline std::string describe(const tessel::TuningParameters& tuning) {
        << tuning.max_items_per_thread << ", pad " << tuning.pad_runs << ", lookback " << tuning.scan_lookback
        << ", tiles/team " << tuning.scan_tiles_per_team << ", straight " << tuning.scan_straight << ", reduce ahead " << tuning.scan_reduce_ahead << ", stream above " << tuning.scan_stream_bytes
        << " in chunks of " << tuning.scan_stream_chunk_bytes << " bytes, inline up to " << tuning.scan_inline_bytes << " bytes, findall tiles/team " << tuning.findall_tiles_per_team
-       << ", batch teams/thread " << tuning.batched_teams_per_thread << "}";
+       << ", batch teams/thread " << tuning.batched_teams_per_thread << ", sweep " << tuning.scan_sweep_bytes << "}";
   return text.str();
 }
 

@@ -257,6 +257,13 @@ void every_pair() {
   tiny_scan.max_items_per_thread = 2;
   tiny_scan.scan_tiles_per_team = 2;
   scan_tunings.push_back(tiny_scan);
+  // Slices batched on lone threads: strided neighbours swept in blocks of
+  // three (across a 3D view's runs of neighbours), each view's own stride.
+  tessel::TuningParameters swept = base;
+  swept.batched_teams_per_thread = 0;
+  swept.runs_per_thread = 1;  // batched from one slice on
+  swept.scan_sweep_bytes = 3 * sizeof(std::int64_t);
+  scan_tunings.push_back(swept);
   std::vector<tessel::TuningParameters> sort_tunings{base};
   tessel::TuningParameters tiny_sort = base;
   tiny_sort.team_size = 3;

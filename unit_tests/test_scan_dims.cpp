@@ -10,8 +10,10 @@ class ScanDims : public ::testing::Test {};
 TYPED_TEST_SUITE(ScanDims, TestSpaces);
 
 // Default tuning, tuning forced to batch slices (lone threads scanning
-// contiguous slices straight or through the tile), forced to tile them, and a
-// few tiny tunings.
+// contiguous slices straight or through the tile; strided neighbours swept
+// in blocks of the budget's, of three slices, which reach across a 3D view's
+// runs of neighbours, or scanned in the batched kernel's lanes), forced to
+// tile them, and a few tiny tunings.
 template <class Space>
 std::vector<tessel::TuningParameters> dim_tunings() {
   std::vector<tessel::TuningParameters> tunings;
@@ -21,6 +23,12 @@ std::vector<tessel::TuningParameters> dim_tunings() {
   batched.batched_teams_per_thread = 0;
   tiled.batched_teams_per_thread = 1 << 30;
   tunings.push_back(batched);
+  for (std::size_t sweep : {std::size_t(3 * sizeof(std::int64_t)), std::size_t(0)}) {
+    tessel::TuningParameters swept = batched;
+    swept.runs_per_thread = 1;  // batched from one slice on
+    swept.scan_sweep_bytes = sweep;
+    tunings.push_back(swept);
+  }
   batched.scan_straight = !batched.scan_straight;
   tunings.push_back(batched);
   tunings.push_back(tiled);
@@ -69,11 +77,12 @@ TYPED_TEST(ScanDims, InPlaceAlongEachDim) {
   using Space = TypeParam;
   Kokkos::View<std::int64_t***, Kokkos::LayoutRight, typename Space::memory_space> cube("tessel_test::cube", 9, 70, 11);
   auto values = random_values<std::int64_t>(cube.size(), 5, -9, 9);
-  for (int dim = 0; dim < 3; ++dim) {
-    fill_view(cube, [&](auto, std::size_t flat) { return values[flat]; });
-    check_scan<Space>(cube, cube, dim, tessel::Plus{}, std::optional<std::int64_t>{}, tessel::Tuning<Space>{},
-                      "in place, dim " + std::to_string(dim));
-  }
+  for (int dim = 0; dim < 3; ++dim)
+    for (std::optional<std::int64_t> init : {std::optional<std::int64_t>{}, std::optional<std::int64_t>(-4)}) {
+      fill_view(cube, [&](auto, std::size_t flat) { return values[flat]; });
+      check_scan<Space>(cube, cube, dim, tessel::Plus{}, init, tessel::Tuning<Space>{},
+                        "in place, dim " + std::to_string(dim) + (init ? " exclusive" : ""));
+    }
 }
 
 TYPED_TEST(ScanDims, SubviewsOfLargerViews) {

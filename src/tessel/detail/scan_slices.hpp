@@ -5,6 +5,7 @@
 
 #include <tessel/detail/scan_batched.hpp>
 #include <tessel/detail/scan_reduce_ahead.hpp>
+#include <tessel/detail/scan_sweep.hpp>
 #include <tessel/detail/scan_tiles.hpp>
 #include <tessel/tuning.hpp>
 
@@ -47,6 +48,15 @@ void scan_batched(const char* function, const Exec& exec, const SrcLayout& src, 
   using Kernel = BatchedScanKernel<lockstep_lanes<Exec>, SrcLayout, DstLayout, Partials>;
   const int runs = tuning.team_size * tuning.runs_per_thread;
   const TileShape shape = scan_tile<value_type>(tuning, Kernel::scratch_besides_tile(runs));
+  const index_type units =
+      std::max<index_type>(tuning.batched_teams_per_thread, 1) * std::max<index_type>(exec.concurrency(), 1);
+  if constexpr (is_host_space<Exec> && !SrcLayout::contiguous && !DstLayout::contiguous) {
+    if (const index_type block = sweep_block<Exec, SrcLayout, DstLayout, value_type>(src, dst, shape.team_size,
+                                                                                     units, tuning)) {
+      scan_sweep(function, exec, src, dst, partials, carry_init, exclusive, block);
+      return;
+    }
+  }
   const std::size_t scratch = shape.scratch_bytes() + Kernel::scratch_besides_tile(shape.runs);
   Kernel kernel{src, dst, partials, shape, carry_init, exclusive};
   index_type teams = (src.count + shape.runs - 1) / shape.runs;
@@ -56,9 +66,7 @@ void scan_batched(const char* function, const Exec& exec, const SrcLayout& src, 
     // team's launch then costs little next to its slices (16 x 62500
     // elements along dim 0, one Xeon core, teams of 8 slices -> of all:
     // floats 618 -> 565 us, doubles 721 -> 562 us, int64 692 -> 664 us).
-    const index_type wanted =
-        std::max<index_type>(tuning.batched_teams_per_thread, 1) * std::max<index_type>(exec.concurrency(), 1);
-    kernel.straight_slices = (src.count + wanted - 1) / wanted;
+    kernel.straight_slices = (src.count + units - 1) / units;
     kernel.stream = scan_stream_applies<value_type>(tuning, src.count, src.length);
     teams = (src.count + kernel.straight_slices - 1) / kernel.straight_slices;
   }
