@@ -116,9 +116,8 @@ inline constexpr std::size_t sweep_share_bytes = std::size_t(8) << 10;
 // teams, each of whole cache lines (neighbouring threads then do not write
 // the same line), of at most TuningParameters::scan_sweep_bytes of running
 // values and within the level-1 scratch the space offers. 0: the sweep does
-// not apply, as
-// for a device, teams of several threads, slices apart in memory in either
-// view or not even one running value in the budget.
+// not apply (a device, teams of several threads, slices apart in memory in
+// either view, or not even one running value in the budget).
 template <class Exec, class SrcLayout, class DstLayout, class Value>
 index_type sweep_block(const SrcLayout& src, const DstLayout& dst, int team_size, index_type units,
                        const TuningParameters& tuning) {
