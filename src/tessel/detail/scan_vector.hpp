@@ -169,7 +169,7 @@ inline T vector16_plus_scan(const T* in, T* out, index_type count, T carry, bool
 template <class T>
 inline T vector_plus_scan(const T* in, T* out, index_type count, T carry, bool exclusive, bool stream = false) {
 #if defined(TESSEL_DETAIL_VECTOR_SCAN_AVX2)
-  if (avx512::available()) return avx512::plus_scan<plus_lane_type<T>>(in, out, count, carry, exclusive, stream);
+  if (avx512::preferred()) return avx512::plus_scan<plus_lane_type<T>>(in, out, count, carry, exclusive, stream);
   if (avx2::available()) return avx2::plus_scan<plus_lane_type<T>>(in, out, count, carry, exclusive, stream);
 #endif
   return vector16_plus_scan(in, out, count, carry, exclusive, stream);
@@ -180,7 +180,7 @@ inline T vector_plus_scan(const T* in, T* out, index_type count, T carry, bool e
 template <class T>
 inline bool vector_plus_reduce(const T* in, index_type count, T& total) {
 #if defined(TESSEL_DETAIL_VECTOR_SCAN_AVX2)
-  if (avx512::available()) {
+  if (avx512::preferred()) {
     total = avx512::plus_reduce<plus_lane_type<T>>(in, count);
     return true;
   }

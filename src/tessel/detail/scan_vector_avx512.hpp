@@ -4,7 +4,8 @@
 // The Plus scan of scan_vector.hpp in 64-byte AVX-512 registers (AVX-512F
 // and BW), compiled with GCC's target attribute and chosen at run time where
 // the CPU has them, ahead of the AVX2 loop (scan_vector_avx2.hpp, whose
-// loops it shares: scan_vector_x86_loops.hpp).
+// loops it shares: scan_vector_x86_loops.hpp), except on CPUs that split
+// 512-bit instructions in two (preferred()).
 // Why: the AVX2 loop is bound by its shuffles, ten per 16 floats, four of
 // them across 128-bit halves. A 64-byte register scans 16 floats with six:
 // two shifts within 128-bit lanes, one broadcast of each lane's last
@@ -25,6 +26,7 @@
 // same either way, up to the grouping of floating-point additions, as for
 // the AVX2 loop.
 
+#include <cpuid.h>
 #include <immintrin.h>
 
 #include <algorithm>
@@ -107,6 +109,29 @@ inline bool available() {
   return has;
 #endif
 }
+
+// Whether this CPU runs 512-bit instructions as two 256-bit halves: AMD's
+// family 0x19 with AVX-512 (Zen 4; Zen 3, the same family, has none). There
+// the AVX2 loop's half as wide shuffles cost less than this loop's: one Zen
+// 4 core, 1M floats / doubles / int64, AVX-512 -> AVX2: 0.208 -> 0.173,
+// 0.356 -> 0.279, 0.270 -> 0.208 ms; 16M 4.3-4.5 -> 3.6-4.0, 8.1 -> 7.0,
+// 7.8-8.3 -> 7.5-8.1 ms (memcpy 0.082 / 0.21 / 0.22 and 5.6 / 11.9 / 12.4
+// ms). Zen 5 (family 0x1a) runs them whole, and there this loop wins.
+inline bool splits_512_bit_vectors() {
+  static const bool splits = [] {
+    unsigned a = 0, b = 0, c = 0, d = 0;
+    if (!__get_cpuid(0, &a, &b, &c, &d)) return false;
+    const bool amd = b == 0x68747541u && d == 0x69746e65u && c == 0x444d4163u;  // "AuthenticAMD"
+    if (!amd || !__get_cpuid(1, &a, &b, &c, &d)) return false;
+    const unsigned base = (a >> 8) & 0xfu;
+    const unsigned family = base == 0xfu ? base + ((a >> 20) & 0xffu) : base;
+    return family == 0x19u;
+  }();
+  return splits;
+}
+
+// Whether the scans and reductions take this loop rather than AVX2's.
+inline bool preferred() { return available() && !splits_512_bit_vectors(); }
 
 }  // namespace tessel::detail::avx512
 
