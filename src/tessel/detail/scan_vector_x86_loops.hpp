@@ -7,6 +7,7 @@
 //   Vec                       the register type; vector_bytes its size;
 //   load / store / add<L> / splat / neutral_lane / before_alignment
 //                             of scan_vector_x86_lanes.hpp;
+//   add_on_fma<L>             add<L>'s sum, issued to the multiply-add units;
 //   stream_store              aligned non-temporal stores;
 //   scan_vector<L>(x, neutral) x scanned in place, returning its total in every lane;
 //   shift_in<L>(before, x)    [before's last lane, x[0], ..., x[last - 1]].
@@ -44,8 +45,8 @@ TESSEL_X86_TARGET __attribute__((noinline)) T plus_scan(const T* in, T* out, Ind
     const Vec low_total = scan_vector<L>(low, neutral);
     const Vec high_total = scan_vector<L>(high, neutral);
     const Vec middle = add<L>(running, low_total);  // what precedes high
-    low = add<L>(low, running);
-    high = add<L>(high, middle);
+    low = add_on_fma<L>(low, running);
+    high = add_on_fma<L>(high, middle);
     if (exclusive) {
       low = shift_in<L>(running, low);
       high = shift_in<L>(middle, high);
