@@ -116,27 +116,25 @@ inline constexpr std::size_t sweep_share_bytes = std::size_t(8) << 10;
 // teams, each of whole cache lines (neighbouring threads then do not write
 // the same line), of at most TuningParameters::scan_sweep_bytes of running
 // values and within the level-1 scratch the space offers. 0: the sweep does
-// not apply (a device, teams of several threads, slices apart in memory in
-// either view, or not even one running value in the budget).
+// not apply (teams of several threads, slices apart in memory in either
+// view, or not even one running value in the budget). Host spaces and
+// strided layouts only: scan_batched instantiates it for no others.
 template <class Exec, class SrcLayout, class DstLayout, class Value>
 index_type sweep_block(const SrcLayout& src, const DstLayout& dst, int team_size, index_type units,
                        const TuningParameters& tuning) {
-  if constexpr (is_host_space<Exec> && !SrcLayout::contiguous && !DstLayout::contiguous) {
-    if (team_size != 1 || src.inner_stride != 1 || dst.inner_stride != 1) return 0;
-    const std::size_t offered = static_cast<std::size_t>(Kokkos::TeamPolicy<Exec>::scratch_size_max(1));
-    const std::size_t budget = offered > alignof(Value) ? offered - alignof(Value) : 0;
-    const index_type room = index_type(std::min(tuning.scan_sweep_bytes, budget) / sizeof(Value));
-    const index_type line = sizeof(Value) >= 64 ? 1 : index_type(64 / sizeof(Value));
-    const index_type most = room >= line ? room / line * line : room;
-    const index_type share = std::max<index_type>(index_type(sweep_share_bytes / sizeof(Value)), 1);
-    const index_type teams = std::clamp<index_type>(src.count / share, 1, std::max<index_type>(units, 1));
-    index_type block = (src.count + teams - 1) / teams;
-    block = (block + line - 1) / line * line;
-    return std::min(block, most);
-  } else {
-    (void)src, (void)dst, (void)team_size, (void)units, (void)tuning;
-    return 0;
-  }
+  static_assert(is_host_space<Exec> && !SrcLayout::contiguous && !DstLayout::contiguous,
+                "the sweep runs on host spaces, along strided slices");
+  if (team_size != 1 || src.inner_stride != 1 || dst.inner_stride != 1) return 0;
+  const std::size_t offered = static_cast<std::size_t>(Kokkos::TeamPolicy<Exec>::scratch_size_max(1));
+  const std::size_t budget = offered > alignof(Value) ? offered - alignof(Value) : 0;
+  const index_type room = index_type(std::min(tuning.scan_sweep_bytes, budget) / sizeof(Value));
+  const index_type line = sizeof(Value) >= 64 ? 1 : index_type(64 / sizeof(Value));
+  const index_type most = room >= line ? room / line * line : room;
+  const index_type share = std::max<index_type>(index_type(sweep_share_bytes / sizeof(Value)), 1);
+  const index_type teams = std::clamp<index_type>(src.count / share, 1, std::max<index_type>(units, 1));
+  index_type block = (src.count + teams - 1) / teams;
+  block = (block + line - 1) / line * line;
+  return std::min(block, most);
 }
 
 template <class Exec, class SrcLayout, class DstLayout, class Partials>
