@@ -21,8 +21,8 @@ namespace tessel_perf {
 namespace {
 
 template <class T>
-std::vector<T> random_keys(std::int64_t n) {
-  std::mt19937_64 engine(11);
+std::vector<T> random_keys(std::int64_t n, std::uint64_t seed) {
+  std::mt19937_64 engine(seed);
   std::vector<T> keys(n);
   for (auto& key : keys) {
     if constexpr (std::is_floating_point_v<T>)
@@ -102,12 +102,13 @@ void register_slices(std::int64_t n, std::int64_t length, const char* algorithm_
                                               std::to_string(slices);
   const std::int64_t bytes = 2 * n * std::int64_t(sizeof(T));
   auto data = [=] {
-    auto keys = std::make_shared<std::vector<T>>(random_keys<T>(n));
+    const auto next_keys = rotating_inputs<T>(n, 11, [n](std::uint64_t seed) { return random_keys<T>(n, seed); });
     Matrix matrix(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("bench::keys")), rows ? slices : length,
                   rows ? length : slices);
     auto host = Kokkos::create_mirror_view(matrix);
     auto reset = [=] {
-      std::copy(keys->begin(), keys->end(), host.data());
+      const std::vector<T>& keys = next_keys();
+      std::copy(keys.begin(), keys.end(), host.data());
       Kokkos::deep_copy(matrix, host);
     };
     return std::make_pair(matrix, reset);

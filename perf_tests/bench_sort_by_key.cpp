@@ -44,16 +44,20 @@ struct KeyData {
 
 KeyData key_data(std::int64_t length, std::int64_t slices) {
   const std::int64_t n = length * slices;
-  auto random = std::make_shared<std::vector<float>>(std::size_t(n));
-  std::mt19937_64 engine(13);
-  for (auto& key : *random) key = std::uniform_real_distribution<float>(-1, 1)(engine);
+  const auto next_keys = rotating_inputs<float>(n, 13, [n](std::uint64_t seed) {
+    std::vector<float> random(static_cast<std::size_t>(n));
+    std::mt19937_64 engine(seed);
+    for (auto& key : random) key = std::uniform_real_distribution<float>(-1, 1)(engine);
+    return random;
+  });
   KeyData data{Keys(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("bench::keys")), length, slices),
                Indices(Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("bench::indices")), length, slices),
                {}};
   auto keys = Kokkos::create_mirror_view(data.keys);
   auto indices = Kokkos::create_mirror_view(data.indices);
   data.reset = [=, device_keys = data.keys, device_indices = data.indices] {
-    std::copy(random->begin(), random->end(), keys.data());
+    const std::vector<float>& random = next_keys();
+    std::copy(random.begin(), random.end(), keys.data());
     for (std::int64_t s = 0; s < slices; ++s)
       for (std::int64_t i = 0; i < length; ++i) indices(i, s) = std::int32_t(i);
     Kokkos::deep_copy(device_keys, keys);
