@@ -426,7 +426,13 @@ struct ThreadedHostTuning : HostTuning {
     // 6.64 / 6.68 / 6.67 / 6.57, int64 6.96 / 6.75 / 6.67 / 6.65 / 6.63.
     // Timestamps in the kernel agreed: at rho 0.4, 1M floats, thread 0
     // scanned the head in 19.5 us while thread 1 reduced its block in 24.4,
-    // and finished 9 us after thread 0.
+    // and finished 9 us after thread 0. Two threads of the Zen 4 VM, after
+    // f7e1949 (AVX2 loop with FMA additions), the same interleaving, medians
+    // of 600, three rounds, rho 0.25 / 0.35 / 0.45 / 0.55: 1M floats 85.6 /
+    // 87.1 / 89.5 / 92.2 us, doubles 146 / 138 / 138 / 142, int64 133 / 126
+    // / 125 / 128 in the first round; the others alike, or all 1.3x slower
+    // in a slow phase of the VM. 0.4 would gain 2-5 % there and lose 2-9 %
+    // on the Zen 5 VM above (measured before f7e1949): kept at 0.55.
     scan_reduce_ahead = 0.55;
     // Two threads of that VM, medians of 3 x 3000, launched / on the calling
     // thread: floats of 16 / 40 / 64 / 128 / 256 KiB 2.63 / 0.85, 3.34 /
