@@ -95,8 +95,8 @@ TESSEL_X86_TARGET inline Vec scan_vector(Vec& x, Vec neutral) {
   const Vec one_up = align_right<12>(totals, neutral);                                          // [n|a|b|c]
   const Vec pairs = add<L>(totals, one_up);                                                     // [a|a+b|b+c|c+d]
   const Vec two_up = align_right<8>(pairs, neutral);                                            // [n|n|a|a+b]
-  x = add_on_fma<L>(x, add<L>(one_up, two_up));                                                        // + [n|a|a+b|a+b+c]
-  const Vec inclusive = add_on_fma<L>(pairs, two_up);                                                  // [a|...|a+b+c+d]
+  x = add_on_fma<L>(x, add<L>(one_up, two_up));                                                 // + [n|a|a+b|a+b+c]
+  const Vec inclusive = add_on_fma<L>(pairs, two_up);                                           // [a|...|a+b+c+d]
   return last_lane_everywhere(inclusive);
 }
 
