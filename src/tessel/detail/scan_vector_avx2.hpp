@@ -5,23 +5,15 @@
 // AVX2 with GCC's target attribute and chosen at run time where the CPU has
 // it (scan_vector.hpp), so that a build for plain x86-64, as Debian's and
 // most clusters' are, still uses it.
-// Why not the SSE2 loop: it was bound by instructions and by latency, not
-// by memory. 1M floats (in L3) on one EPYC (Zen 3) core: SSE2 0.29 ms,
-// this 0.18 ms, a copy 0.11-0.14 ms. Three choices made the difference:
-// - neutral lanes are shifted in by one alignr (no shuffle of two inputs,
-//   no OR of -0.0 afterwards);
-// - each 8-lane vector yields its total from the lane broadcast it already
-//   makes for its upper half (one swap of halves and an addition, instead
-//   of two further shuffles);
-// - the carry of the next pair of vectors is the carry plus the pair's
-//   totals, which do not wait for the carry: the chain from pair to pair is
-//   two additions, and the scheduler is not filled by long dependent chains
-//   (a chain of 10 dependent additions per vector ran 2.2x slower than 5
-//   per vector on that core, where throughput alone would allow both).
-// Not faster: two segments of a block scanned side by side, one in each
-// 128-bit half, so that no shuffle crosses halves, then the second
-// segment's carry added in a pass over L1: 1M floats 0.25 ms against this
-// loop's 0.19 (the second pass costs more than the crossings it saves).
+// Why not the SSE2 loop: it is bound by its instructions, not by memory.
+// 1M floats (in L3) on one Zen 4 core: SSE2 0.211 ms, this 0.103 ms, a
+// copy 0.083 ms; doubles 0.344 -> 0.199 ms, int64 0.280 -> 0.215 ms. The
+// loop itself (scan_vector_x86_loops.hpp) sums windows; here each shift
+// that reaches into the vector before is one swap of 128-bit halves and one
+// alignr within halves.
+// Not faster (with the loop before the windows): two segments of a block
+// scanned side by side, one in each 128-bit half, so that no shuffle
+// crosses halves, then the second segment's carry added in a pass over L1.
 // Results differ from the SSE2 loop's only by the grouping of additions,
 // which for floating point is Plus regrouped as scan_vector.hpp describes.
 
@@ -51,11 +43,9 @@ TESSEL_X86_TARGET inline void stream_store(T* to, Vec x) {
 // add<L>(a, b) issued as a * 1 + b for floating point, the same sum bit for
 // bit (a * 1 is exact, signed zeros and NaNs included, and a fused
 // multiply-add rounds once), run by the multiply-add units instead of the
-// adders: on Zen 4 those take two of the four vector pipes and the shuffles
-// share a third, so the loops below, with six additions and five shuffles a
-// vector, waited on the adders. With four of the six moved there, 1M floats
-// on one Zen 4 core took 0.147 ms instead of 0.175 (doubles 0.298 -> 0.249);
-// moving the other two as well gained nothing.
+// adders: on Zen 4 those take two of the four vector pipes and share them
+// with the shuffles, so a loop of additions and shuffles waits on them
+// (which additions go there: scan_vector_x86_loops.hpp).
 template <class L>
 TESSEL_X86_TARGET inline Vec add_on_fma(Vec a, Vec b) {
   if constexpr (std::is_same_v<L, float>) {
@@ -69,28 +59,16 @@ TESSEL_X86_TARGET inline Vec add_on_fma(Vec a, Vec b) {
   }
 }
 
-// The last lane of each 128-bit half, in every lane of that half.
-template <class L>
-TESSEL_X86_TARGET inline Vec last_of_halves(Vec x) {
-  return _mm256_shuffle_epi32(x, sizeof(L) == 4 ? 0xff : 0xee);
-}
-
-// x scanned in place, neutral lanes `neutral`; returns x's total in every lane.
-template <class L>
-TESSEL_X86_TARGET inline Vec scan_vector(Vec& x, Vec neutral) {
-  // Within each 128-bit half: add the lanes shifted up by one, then by two.
-  x = add<L>(x, _mm256_alignr_epi8(x, neutral, 16 - int(sizeof(L))));
-  if constexpr (sizeof(L) == 4) x = add<L>(x, _mm256_alignr_epi8(x, neutral, 8));
-  // The lower half's total into the upper half; both totals are that of x.
-  const Vec halves = last_of_halves<L>(x);
-  x = add_on_fma<L>(x, _mm256_permute2x128_si256(halves, neutral, 0x02));  // [neutral | lower total]
-  return add_on_fma<L>(halves, _mm256_permute2x128_si256(halves, halves, 0x01));
-}
-
-// [before's last lane, x[0], ..., x[last - 1]]: an exclusive scan's lanes.
-template <class L>
-TESSEL_X86_TARGET inline Vec shift_in(Vec before, Vec x) {
-  return _mm256_alignr_epi8(x, _mm256_permute2x128_si256(x, before, 0x03), 16 - int(sizeof(L)));
+// [before's last K lanes, x[0], ..., x[last - K]]: one swap of 128-bit
+// halves across the two vectors, then one shift within halves.
+template <class L, int K>
+TESSEL_X86_TARGET inline Vec shift_across(Vec before, Vec x) {
+  const Vec middle = _mm256_permute2x128_si256(before, x, 0x21);  // [before's upper half | x's lower half]
+  if constexpr (K * sizeof(L) == 16) {
+    return middle;
+  } else {
+    return _mm256_alignr_epi8(x, middle, 16 - K * int(sizeof(L)));
+  }
 }
 
 #include <tessel/detail/scan_vector_x86_loops.hpp>
