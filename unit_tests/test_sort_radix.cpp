@@ -719,6 +719,50 @@ TEST(RadixPlan, BucketsOfALoneLongSlice) {
   EXPECT_LT(plan_radix_buckets(1 << 22, 4, 0, tuning, 1).digits.bits, 11);
 }
 
+// The buckets' workspace holds the sort of every bucket that teams share,
+// which radix_sort_buckets runs in it after the split with the bucket's own
+// plan: for every shorter length, what the sort of one slice of that length
+// takes (without buckets, as it is called) fits in what radix_buckets_bytes
+// gives the whole slice. Tunings of small chunks and scratch budgets, where
+// a shorter slice gets wider digits than the whole one (the fuzzer found
+// such a bucket's counts written past the workspace).
+template <class Key, class Value, bool HasValues>
+void expect_shared_buckets_fit(const char* kind) {
+  using namespace tessel::detail;
+  using Records = PackedRecords<Key, Value, HasValues>;
+  for (int bits : {3, 7, 11})
+    for (std::size_t scratch : {600, 1000, 4000, 32768})
+      for (int chunk : {1, 3, 64, 300})
+        for (index_type team_slice : {4, 64})
+          for (index_type block : {1, 7, 100})
+            for (index_type units : {1, 2, 4}) {
+              tessel::TuningParameters tuning;
+              tuning.radix_bits = bits;
+              tuning.scratch_bytes = scratch;
+              tuning.radix_chunk_size = chunk;
+              tuning.radix_team_slice = team_slice;
+              tuning.radix_block_elements = block;
+              tuning.radix_scratch_slice = 0;
+              tuning.radix_buckets_length = 2;
+              tessel::TuningParameters alone = tuning;  // the buckets' sorts split no further
+              alone.radix_buckets_length = 0;
+              for (index_type length : {2, 3, 5, 8, 13, 20, 33, 64, 65, 100, 257, 1000}) {
+                const std::size_t given = radix_buckets_bytes<Records>(length, tuning, units);
+                for (index_type bucket = 2; bucket < length; ++bucket)
+                  ASSERT_LE((radix_unstaged_bytes<Records, Records>(1, bucket, alone, units)), given)
+                      << kind << ": a bucket of " << bucket << " of " << length << " records, radix bits " << bits
+                      << ", scratch " << scratch << ", chunk " << chunk << ", team slice " << team_slice
+                      << ", block " << block << ", units " << units;
+              }
+            }
+}
+
+TEST(RadixPlan, SharedBucketsFitTheBucketsWorkspace) {
+  expect_shared_buckets_fit<std::int8_t, std::int32_t, true>("int8 keys, int32 values");
+  expect_shared_buckets_fit<std::uint16_t, std::int32_t, false>("uint16 keys");
+  expect_shared_buckets_fit<double, std::int64_t, true>("double keys, int64 values");
+}
+
 // Write-combining lines: lone threads that rank in order, over slices or
 // blocks of at least radix_lines_length records, where lines are compiled.
 TEST(RadixPlan, LinesForLongRangesOfLoneThreads) {

@@ -47,11 +47,30 @@ std::size_t radix_buckets_room(index_type length, const RadixPlan& plan, index_t
   return std::max(ping_pong_bytes<Source>(1, length),
                   segmented_radix_bytes<Source>(length, plan.digits.radix, std::max<index_type>(units, 1)));
 }
+
+// The sort of a bucket that teams share (radix_sort_buckets sorts those
+// last, each in the whole workspace): radix_sort_blocks of fewer than
+// `length` records, bounded by the widest digits the tuning allows on the
+// slice's radix_split_blocks (never fewer than a shorter bucket's). Not by
+// the slice's own plan: a shorter
+// bucket's chunks are shorter, so wider digits may fit the scratch budget,
+// and its blocks round differently. 13 int8 keys with int32 values, 3-bit
+// digits asked, 600 bytes of scratch, two units: the slice's plan counts
+// 2-bit digits on 7 blocks (28 counters), a bucket of 8 records 3-bit
+// digits on 8 blocks (64), and the fuzzer found such counts written past
+// the workspace the slice's plan had sized.
+template <class Source>
+std::size_t radix_shared_bucket_bytes(index_type length, const TuningParameters& tuning, index_type units) {
+  const index_type radix = radix_digits(sizeof(typename Source::key_type), tuning.radix_bits).radix;
+  return ping_pong_bytes<Source>(1, length) +
+         WorkspaceCursor::bytes<index_type>(radix_split_blocks(1, length, tuning, units) * radix + 1);
+}
 template <class Source>
 std::size_t radix_buckets_bytes(index_type length, const TuningParameters& tuning, index_type units) {
   const RadixPlan plan = radix_buckets_plan_for<Source>(length, tuning, units);
-  return radix_buckets_room<Source>(length, plan, units) +
-         WorkspaceCursor::bytes<index_type>(RadixBlockGrid(plan, 1, length, tuning).counters);
+  return std::max(radix_buckets_room<Source>(length, plan, units) +
+                      WorkspaceCursor::bytes<index_type>(RadixBlockGrid(plan, 1, length, tuning).counters),
+                  radix_shared_bucket_bytes<Source>(length, tuning, units));
 }
 
 // Sorts one slice of `length` records from `source` into `target`; false,
@@ -156,7 +175,7 @@ bool radix_sort_buckets(const char* function, const Exec& exec, index_type lengt
   radix_sort_segments(function, exec, target, deal_segments(std::move(buckets), units), order, tuning, workspace);
   for (const LongSegment& bucket : shared) {
     const auto one = records(segment_layout(target.keys, bucket), segment_layout(target.values, bucket));
-    WorkspaceCursor room(workspace);  // no larger than the slice's own sort takes
+    WorkspaceCursor room(workspace);  // radix_shared_bucket_bytes
     radix_sort_unstaged(function, exec, 1, bucket.length, one, one, true, order, tuning, room, false);
   }
   return true;

@@ -289,16 +289,25 @@ inline RadixDigits split_radix_digits(std::size_t key_bytes, const TuningParamet
   return digits;
 }
 
-// The teams_per_slice path: each of `count` slices split into blocks of at
-// least radix_block_elements records, enough blocks for every unit.
-inline RadixPlan split_radix_plan(RadixPlan plan, index_type count, index_type length,
-                                  const TuningParameters& tuning, index_type units) {
+// The blocks each of `count` slices of `length` records is split into on
+// the teams_per_slice path, before rounding to blocks of whole records: at
+// least radix_block_elements records each, enough for every unit, at most
+// radix_team_slice records each. Never fewer for a longer slice.
+inline index_type radix_split_blocks(index_type count, index_type length, const TuningParameters& tuning,
+                                     index_type units) {
   const index_type block_min = std::max<index_type>(tuning.radix_block_elements, 1);
   const index_type team_slice = std::clamp<index_type>(tuning.radix_team_slice, 1, radix_team_elements_max);
-  plan.path = RadixPath::teams_per_slice;
   const index_type wanted = (radix_busy_teams(units) + count - 1) / count;
-  index_type blocks = std::min((length + block_min - 1) / block_min, std::max<index_type>(wanted, 1));
-  blocks = std::max(blocks, (length + team_slice - 1) / team_slice);
+  const index_type blocks = std::min((length + block_min - 1) / block_min, std::max<index_type>(wanted, 1));
+  return std::max(blocks, (length + team_slice - 1) / team_slice);
+}
+
+// The teams_per_slice path: each of `count` slices split into
+// radix_split_blocks blocks.
+inline RadixPlan split_radix_plan(RadixPlan plan, index_type count, index_type length,
+                                  const TuningParameters& tuning, index_type units) {
+  plan.path = RadixPath::teams_per_slice;
+  const index_type blocks = radix_split_blocks(count, length, tuning, units);
   plan.block = (length + blocks - 1) / blocks;
   plan.blocks_per_slice = (length + plan.block - 1) / plan.block;
   plan.lines = radix_lines_wanted(tuning, plan.block);
