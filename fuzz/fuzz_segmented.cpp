@@ -38,11 +38,15 @@ void segmented_case(Engine& engine, CaseLog& log) {
 
   tessel::SortOptions options;
   options.order = chance(engine, 50) ? tessel::Order::ascending : tessel::Order::descending;
+  // Algorithm fields as users may pass them: teams past what the space runs
+  // (capped), radix chunks past any segment.
+  const int block = chance(engine, 70) ? 0 : 1 << pick(engine, 11);
+  const int chunk = chance(engine, 70) ? 0 : 1 << (3 + pick(engine, 11));
   switch (pick(engine, 4)) {
     case 0: options.algorithm = tessel::AutoSort{}; break;
-    case 1: options.algorithm = tessel::MergeSort{}; break;
-    case 2: options.algorithm = tessel::RadixSort{}; break;
-    default: options.algorithm = tessel::BitonicSort{}; break;
+    case 1: options.algorithm = tessel::MergeSort{block}; break;
+    case 2: options.algorithm = tessel::RadixSort{block, 0, chunk}; break;
+    default: options.algorithm = tessel::BitonicSort{block}; break;
   }
   const bool descending = options.order == tessel::Order::descending;
   const bool stable = !std::holds_alternative<tessel::BitonicSort>(options.algorithm);
@@ -67,7 +71,7 @@ void segmented_case(Engine& engine, CaseLog& log) {
   Kokkos::deep_copy(offsets, Kokkos::View<Offset*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(
                                  offsets_in.data(), offsets_in.size()));
   const auto tuning = random_tuning(engine, out);
-  out << " segments " << lengths.size() << " n " << n << " lead " << lead << " trail " << trail << " keys "
+  out << " block " << block << " chunk " << chunk << " segments " << lengths.size() << " n " << n << " lead " << lead << " trail " << trail << " keys "
       << describe(keys.placement, 1) << " values " << describe(values.placement, 1) << " data " << data_name(data)
       << (descending ? " descending" : " ascending") << " algorithm " << options.algorithm.index() << " by_key "
       << by_key << " bad " << bad;

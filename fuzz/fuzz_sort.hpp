@@ -26,7 +26,7 @@ inline tessel::SortOptions random_sort_options(Engine& engine, int rank, std::os
   switch (pick(engine, 4)) {
     case 0: options.algorithm = tessel::AutoSort{}; break;
     case 1: options.algorithm = tessel::MergeSort{block}; break;
-    case 2: options.algorithm = tessel::RadixSort{block, int(pick(engine, 3)) * 7, chance(engine, 50) ? 32 : 64}; break;
+    case 2: options.algorithm = tessel::RadixSort{block, int(pick(engine, 3)) * 7, 32 << (pick(engine, 3) * 3)}; break;
     default: options.algorithm = tessel::BitonicSort{block}; break;
   }
   out << " dim " << options.dim << (options.order == tessel::Order::ascending ? " ascending" : " descending")

@@ -108,6 +108,31 @@ TYPED_TEST(SegmentedSort, LongRowsTogetherAndSplit) {
     }
 }
 
+// Algorithm fields may ask for more than the space gives, as tessel::sort
+// takes them: teams larger than the space runs (capped for every launch, the
+// long rows' too: their sorts once took the field again, uncapped, and Kokkos
+// aborted the program) and radix chunks longer than any row (one launch
+// sorts the rows that teams sort alone, with one chunk for all: cut to the
+// longest row, and shorter where the widest row's counters would not fit
+// beside it, as they fit beside each row's own; it once asked for more
+// scratch than the space offers, and threw).
+TYPED_TEST(SegmentedSort, AlgorithmFieldsBeyondTheSpace) {
+  using Space = TypeParam;
+  const Matrix matrix{{3, 5000, 40, 2, 100, 3000}, 1, 2};
+  SegmentedCase c;
+  c.by_key = true;
+  c.seed = 60;
+  c.options.algorithm = tessel::MergeSort{1024};
+  check_matrix<Space, std::int64_t, int>(matrix, c, "merge, teams of 1024");
+  c.options.algorithm = tessel::BitonicSort{1024};
+  check_matrix<Space, std::int16_t, int>(matrix, c, "bitonic, teams of 1024");
+  c.options.algorithm = tessel::RadixSort{1024};
+  check_matrix<Space, std::int32_t, int>(matrix, c, "radix, teams of 1024");
+  c.options.algorithm = tessel::RadixSort{0, 0, 4096};
+  c.tuning.radix_bits = 11;
+  check_matrix<Space, std::int32_t, int>(matrix, c, "radix, chunks of 4096");
+}
+
 // A team that radix-sorts long rows alone narrows each row's digits to the
 // bits its keys differ in, counting the first pass at the widest digits and
 // folding those counts into the narrower ones: rows whose keys span 0 to

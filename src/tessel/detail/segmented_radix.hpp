@@ -167,9 +167,20 @@ void radix_sort_segments(const char* function, const Exec& exec, const Records& 
   // Chosen in the kernel, from the counts of the widest digits, the choice
   // needs no read of every key beforehand (104-110 -> 97-101 ms).
   int counters = 0;
-  for (const RadixSegment& segment : lanes.segments)
+  index_type longest = 1;
+  for (const RadixSegment& segment : lanes.segments) {
     counters = std::max(counters, team_radix_counters(segment.digits, segment.counting));
-  const int chunk = radix_chunk_records(tuning.radix_chunk_size);
+    longest = std::max(longest, segment.length);
+  }
+  // One chunk for every segment, no longer than the longest. Each segment's
+  // plan chose its digits for a chunk cut to its own length, so the widest
+  // digits, a short segment's, fit the scratch budget beside that segment's
+  // chunk, not always beside the longest's: the chunk is halved until they
+  // do (a chunk of 4096 asked for 3000 records beside 11-bit digits once
+  // asked for 42 KiB where the space offered 32).
+  int chunk = radix_chunk_records(tuning.radix_chunk_size, longest);
+  while (chunk > 1 && radix_counter_scratch(std::size_t(counters), chunk, sizeof(std::uint32_t)) > tuning.scratch_bytes)
+    chunk = (chunk + 1) / 2;
   Kernel kernel{records.keys.slice(0), records.values.slice(0), order, nullptr, nullptr, {},
                 counters, chunk, tuning.radix_scratch_atomics,
                 RadixDigitCosts{tuning.radix_pass_cost, tuning.radix_counter_cost}};

@@ -312,7 +312,11 @@ void sort_segments(const char* function, const Exec& exec, const Offsets& offset
   std::size_t bytes = 0;
   for (index_type i = 0; i < long_count; ++i) {
     const LongSegment segment{host(2 * i), host(2 * i + 1)};
-    const SortKind segment_kind = choose_sort(function, options, has_less, segment_keys, segment.length, tuning);
+    // On a copy: choose_sort applies the algorithm's fields again, and its
+    // block_size would undo launch_tuning's cap on the team size (Kokkos
+    // aborts a launch of larger teams than the space runs).
+    TuningParameters chosen = tuning;
+    const SortKind segment_kind = choose_sort(function, options, has_less, segment_keys, segment.length, chosen);
     if constexpr (radix_order<KeyOrder>) {
       if (segment_kind == SortKind::radix) {
         const RadixPlan plan = radix_plan_for<Records>(1, segment.length, tuning, units);
