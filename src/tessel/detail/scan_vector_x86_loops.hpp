@@ -17,8 +17,8 @@
 // How plus_scan scans: by windows, not by scanning each vector. Lane j of a
 // vector's window is the sum of the n elements ending at lane j, which
 // reach back into the vector before; the sums up to a vector are then its
-// window plus the sums up to the vector before, lane by lane, which are
-// what the last pair stored. A window takes log2(n) additions: the input
+// window plus the sums up to the vector before, lane by lane (the inclusive
+// sums the last pair kept, whatever it stored). A window takes log2(n) additions: the input
 // plus itself one element back, loaded from memory (no shuffle), then each
 // sum plus itself 2, 4, ..., n / 2 lanes back, which shift_across takes
 // partly from the vector before. Scanning each vector on its own instead
