@@ -6,8 +6,8 @@
 // it (scan_vector.hpp), so that a build for plain x86-64, as Debian's and
 // most clusters' are, still uses it.
 // Why not the SSE2 loop: it is bound by its instructions, not by memory.
-// 1M floats (in L3) on one Zen 4 core: SSE2 0.211 ms, this 0.103 ms, a
-// copy 0.083 ms; doubles 0.344 -> 0.199 ms, int64 0.280 -> 0.215 ms. The
+// 1M floats (in L3) on one Zen 4 core: SSE2 0.148 ms, this 0.103 ms, a
+// copy 0.083 ms; doubles 0.234 -> 0.199 ms, int64 0.230 -> 0.215 ms. The
 // loop itself (scan_vector_x86_loops.hpp) sums windows; here each shift
 // that reaches into the vector before is one swap of 128-bit halves and one
 // alignr within halves.
