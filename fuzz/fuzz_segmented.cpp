@@ -71,7 +71,8 @@ void segmented_case(Engine& engine, CaseLog& log) {
   Kokkos::deep_copy(offsets, Kokkos::View<Offset*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(
                                  offsets_in.data(), offsets_in.size()));
   const auto tuning = random_tuning(engine, out);
-  out << " block " << block << " chunk " << chunk << " segments " << lengths.size() << " n " << n << " lead " << lead << " trail " << trail << " keys "
+  out << " block " << block << " chunk " << chunk << " segments " << lengths.size() << " n " << n << " lead " << lead
+      << " trail " << trail << " keys "
       << describe(keys.placement, 1) << " values " << describe(values.placement, 1) << " data " << data_name(data)
       << (descending ? " descending" : " ascending") << " algorithm " << options.algorithm.index() << " by_key "
       << by_key << " bad " << bad;

@@ -52,13 +52,13 @@ std::size_t radix_buckets_room(index_type length, const RadixPlan& plan, index_t
 // last, each in the whole workspace): radix_sort_blocks of fewer than
 // `length` records, bounded by the widest digits the tuning allows on the
 // slice's radix_split_blocks (never fewer than a shorter bucket's). Not by
-// the slice's own plan: a shorter
-// bucket's chunks are shorter, so wider digits may fit the scratch budget,
-// and its blocks round differently. 13 int8 keys with int32 values, 3-bit
-// digits asked, 600 bytes of scratch, two units: the slice's plan counts
-// 2-bit digits on 7 blocks (28 counters), a bucket of 8 records 3-bit
-// digits on 8 blocks (64), and the fuzzer found such counts written past
-// the workspace the slice's plan had sized.
+// the slice's own plan: a shorter bucket's chunks are shorter, so wider
+// digits may fit the scratch budget, and its blocks round differently. 13
+// int8 keys with int32 values, 3-bit digits asked, 600 bytes of scratch,
+// two units: the slice's plan counts 2-bit digits on 7 blocks (28
+// counters), a bucket of 8 records 3-bit digits on 8 blocks (64), and the
+// fuzzer found such counts written past the workspace the slice's plan had
+// sized.
 template <class Source>
 std::size_t radix_shared_bucket_bytes(index_type length, const TuningParameters& tuning, index_type units) {
   const index_type radix = radix_digits(sizeof(typename Source::key_type), tuning.radix_bits).radix;

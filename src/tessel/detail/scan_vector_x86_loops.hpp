@@ -18,14 +18,14 @@
 // vector's window is the sum of the n elements ending at lane j, which
 // reach back into the vector before; the sums up to a vector are then its
 // window plus the sums up to the vector before, lane by lane (the inclusive
-// sums the last pair kept, whatever it stored). A window takes log2(n) additions: the input
-// plus itself one element back, loaded from memory (no shuffle), then each
-// sum plus itself 2, 4, ..., n / 2 lanes back, which shift_across takes
-// partly from the vector before. Scanning each vector on its own instead
-// (the loop before this one) took as many additions and shifts, then a
-// broadcast of its total and the additions that carry it: 1M floats on one
-// Zen 4 core took 0.147 ms that way and 0.100 this way (a copy 0.082 ms;
-// doubles 0.270 -> 0.199 ms, int64 0.262 -> 0.215).
+// sums the last pair kept, whatever it stored). A window takes log2(n)
+// additions: the input plus itself one element back, loaded from memory (no
+// shuffle), then each sum plus itself 2, 4, ..., n / 2 lanes back, which
+// shift_across takes partly from the vector before. Scanning each vector on
+// its own instead (the loop before this one) took as many additions and
+// shifts, then a broadcast of its total and the additions that carry it: 1M
+// floats on one Zen 4 core took 0.147 ms that way and 0.100 this way (a copy
+// 0.082 ms; doubles 0.270 -> 0.199 ms, int64 0.262 -> 0.215).
 
 // add<L>, on the multiply-add units where OnFma.
 template <class L, bool OnFma>
