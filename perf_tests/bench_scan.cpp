@@ -9,8 +9,15 @@
 
 #include <tessel/scan.hpp>
 
+#include <algorithm>
+#include <cstring>
 #include <numeric>
 #include <random>
+#include <stdexcept>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #if defined(TESSEL_BENCH_HAVE_TBB)
 #include <tbb/blocked_range.h>
@@ -41,6 +48,35 @@ void parallel_copy(const Exec& space, const Vector& src, const Vector& dst) {
       KOKKOS_LAMBDA(std::int64_t i) { dst(i) = src(i); });
 }
 
+#if defined(__SSE2__)
+// The bound of a scan that writes with non-temporal stores (tessel's whole
+// scans above TuningParameters::scan_stream_bytes): a parallel copy of the
+// same bytes with such stores, which neither read the target's lines first
+// nor leave them in the caches. What no scan of memory-bound sizes can beat
+// on that many threads, and so the bound of the speed-up a second thread can
+// give ("copy-stream" over "tessel@Serial"). Host spaces of x86-64 only
+// (SSE2's 16-byte stores, which a Kokkos View's data is aligned to).
+template <class Exec, class Vector>
+void parallel_stream_copy(const Exec& space, const Vector& src, const Vector& dst) {
+  constexpr std::int64_t block_bytes = std::int64_t(64) << 10;  // one fence per 64 KiB
+  const std::int64_t bytes = std::int64_t(src.extent(0) * sizeof(typename Vector::value_type));
+  const auto* from = reinterpret_cast<const char*>(src.data());
+  auto* to = reinterpret_cast<char*>(dst.data());
+  if (reinterpret_cast<std::uintptr_t>(to) % 16 != 0) throw std::runtime_error("bench::copy_stream: target not 16-byte aligned");
+  Kokkos::parallel_for(
+      "bench::copy_stream", Kokkos::RangePolicy<Exec>(space, 0, (bytes + block_bytes - 1) / block_bytes),
+      [=](std::int64_t block) {
+        const std::int64_t first = block * block_bytes, end = std::min(bytes, first + block_bytes);
+        std::int64_t at = first;
+        for (; at + 16 <= end; at += 16)
+          _mm_stream_si128(reinterpret_cast<__m128i*>(to + at),
+                           _mm_loadu_si128(reinterpret_cast<const __m128i*>(from + at)));
+        _mm_sfence();
+        std::memcpy(to + at, from + at, std::size_t(end - at));
+      });
+}
+#endif
+
 template <class T>
 void register_whole(std::int64_t n) {
   using Vector = Kokkos::View<T*, Space::memory_space>;
@@ -67,6 +103,17 @@ void register_whole(std::int64_t n) {
       auto dst = src_and_dst.second;
       return [=] { parallel_copy(space, src, dst); };
     });
+#if defined(__SSE2__)
+    if constexpr (Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename decltype(space)::memory_space>::accessible) {
+      const std::string stream = "copy-stream" + implementation.substr(std::string("tessel").size());
+      register_timed(name("scan", stream, type_name<T>(), shape), n, bytes, [=] {
+        const auto src_and_dst = data();
+        auto src = src_and_dst.first;
+        auto dst = src_and_dst.second;
+        return [=] { parallel_stream_copy(space, src, dst); };
+      });
+    }
+#endif
   });
   register_timed(name("scan", "kokkos", type_name<T>(), shape), n, bytes, [=] {
     const auto src_and_dst = data();
