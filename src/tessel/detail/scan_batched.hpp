@@ -33,8 +33,9 @@ struct BatchedScanKernel {
   index_type straight_slices = 0;
   bool stream = false;  // straight slices: non-temporal stores (scan_stream_applies)
 
+  // With the tile's own alignment, as TileScanKernel's.
   static std::size_t scratch_besides_tile(int runs) {
-    return scratch_for<partial_type>(runs) + scratch_for<src_slice>(runs) +
+    return alignof(value_type) + scratch_for<partial_type>(runs) + scratch_for<src_slice>(runs) +
            scratch_for<dst_slice>(runs);
   }
 

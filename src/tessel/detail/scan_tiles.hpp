@@ -61,9 +61,13 @@ struct TileScanKernel {
   ChunkStatus<value_type>* status = nullptr;
   value_type* aggregates = nullptr;
 
+  // The tile's own alignment is counted here, beside the arrays after it:
+  // TileShape::scratch_bytes is its elements alone, and a team's scratch may
+  // start only 8-byte aligned (Kokkos' host teams and CUDA's shared memory),
+  // short of a Kokkos::complex<double>'s 16.
   static std::size_t scratch_besides_tile(int team_size, int runs) {
-    return scratch_for<partial_type>(team_size) + scratch_for<partial_type>(runs) + scratch_for<partial_type>(1) +
-           scratch_for<index_type>(1);
+    return alignof(value_type) + scratch_for<partial_type>(team_size) + scratch_for<partial_type>(runs) +
+           scratch_for<partial_type>(1) + scratch_for<index_type>(1);
   }
 
   struct Scratch {
