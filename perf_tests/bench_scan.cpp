@@ -15,7 +15,11 @@
 #include <random>
 #include <stdexcept>
 
-#if defined(__SSE2__)
+// copy-stream: GCC-compatible host compilers on x86-64 (a target attribute
+// and __builtin_cpu_supports), not in the passes of GPU compilers.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__CUDACC__) && !defined(__HIPCC__) && \
+    !defined(SYCL_LANGUAGE_VERSION)
+#define TESSEL_BENCH_STREAM_COPY
 #include <immintrin.h>
 #endif
 
@@ -48,7 +52,7 @@ void parallel_copy(const Exec& space, const Vector& src, const Vector& dst) {
       KOKKOS_LAMBDA(std::int64_t i) { dst(i) = src(i); });
 }
 
-#if defined(__SSE2__)
+#if defined(TESSEL_BENCH_STREAM_COPY)
 // The bound of a scan that writes with non-temporal stores (tessel's whole
 // scans above TuningParameters::scan_stream_bytes): a parallel copy of the
 // same bytes with such stores, which neither read the target's lines first
@@ -121,7 +125,7 @@ void register_whole(std::int64_t n) {
       auto dst = src_and_dst.second;
       return [=] { parallel_copy(space, src, dst); };
     });
-#if defined(__SSE2__)
+#if defined(TESSEL_BENCH_STREAM_COPY)
     if constexpr (Kokkos::SpaceAccessibility<Kokkos::HostSpace, typename decltype(space)::memory_space>::accessible) {
       const std::string stream = "copy-stream" + implementation.substr(std::string("tessel").size());
       register_timed(name("scan", stream, type_name<T>(), shape), n, bytes, [=] {
