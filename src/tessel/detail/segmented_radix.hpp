@@ -178,9 +178,11 @@ void radix_sort_segments(const char* function, const Exec& exec, const Records& 
   // chunk, not always beside the longest's: the chunk is halved until they
   // do (a chunk of 4096 asked for 3000 records beside 11-bit digits once
   // asked for 42 KiB where the space offered 32).
+  const auto scratch = [counters](int chunk_records) {
+    return radix_counter_scratch(std::size_t(counters), chunk_records, sizeof(std::uint32_t));
+  };
   int chunk = radix_chunk_records(tuning.radix_chunk_size, longest);
-  while (chunk > 1 && radix_counter_scratch(std::size_t(counters), chunk, sizeof(std::uint32_t)) > tuning.scratch_bytes)
-    chunk = (chunk + 1) / 2;
+  while (chunk > 1 && scratch(chunk) > tuning.scratch_bytes) chunk = (chunk + 1) / 2;
   Kernel kernel{records.keys.slice(0), records.values.slice(0), order, nullptr, nullptr, {},
                 counters, chunk, tuning.radix_scratch_atomics,
                 RadixDigitCosts{tuning.radix_pass_cost, tuning.radix_counter_cost}};
@@ -202,9 +204,7 @@ void radix_sort_segments(const char* function, const Exec& exec, const Records& 
   kernel.segments = listed;
   kernel.first = first;
   Kokkos::parallel_for("tessel::segmented_sort::radix",
-                       make_team_policy(function, exec, teams, tuning.team_size,
-                                        radix_counter_scratch(std::size_t(counters), chunk, sizeof(std::uint32_t))),
-                       kernel);
+                       make_team_policy(function, exec, teams, tuning.team_size, scratch(chunk)), kernel);
 }
 
 // Two buffers of `total` records in all, and the lists of `segments`
