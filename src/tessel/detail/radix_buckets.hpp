@@ -130,8 +130,11 @@ bool radix_sort_buckets(const char* function, const Exec& exec, index_type lengt
   const auto plain = radix_digit(without_nans<Order>::of(order), digits, top);
   if (!locate(plain)) return false;
   bool nans = false;
-  if constexpr (without_nans<Order>::differs)
-    nans = radix_may_hold_nans(order, digits, [&](int d) { return start(d + 1) - start(d); });
+  if constexpr (without_nans<Order>::differs) {
+    std::vector<index_type> sizes(radix);
+    for (int d = 0; d < radix; ++d) sizes[d] = start(d + 1) - start(d);
+    nans = radix_may_hold_nans(order, digits, sizes.data());
+  }
   if (nans) {
     const auto tested = radix_digit(order, digits, top);
     if (!locate(tested)) return false;

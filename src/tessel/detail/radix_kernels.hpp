@@ -77,19 +77,21 @@ struct RadixTeamScratch {
   }
 };
 
-// From `count_of(d)`, the keys whose last digit (the top one) is d by the
+// From `count_of[d]`, the keys whose last digit (the top one) is d by the
 // NaN-free order of floating-point `order`: whether a key's last digit is
 // at most that of -inf's projection or at least that of +inf's, where every
-// NaN's is (without_nans::infinities). False: no NaN.
-template <class Order, class CountOf>
+// NaN's is (without_nans::infinities). False: no NaN. The counts come as an
+// array, not a callable: the host's caller would pass a host lambda, which
+// nvcc warns of in a function that is also compiled for the device.
+template <class Order, class Count>
 KOKKOS_INLINE_FUNCTION bool radix_may_hold_nans(const Order& order, const RadixDigits& digits,
-                                                const CountOf& count_of) {
+                                                const Count* count_of) {
   std::uint64_t least = 0, greatest = 0;
   without_nans<Order>::infinities(order, least, greatest);
   const int last = digits.passes - 1;
   const int low = int(least >> digits.shift(last)), high = int(greatest >> digits.shift(last));
   for (int d = 0; d < digits.radix; ++d)
-    if ((d <= low || d >= high) && count_of(d) != 0) return true;
+    if ((d <= low || d >= high) && count_of[d] != 0) return true;
   return false;
 }
 
@@ -269,7 +271,7 @@ struct TeamRadixSort {
   // may be a NaN (radix_may_hold_nans).
   KOKKOS_INLINE_FUNCTION bool may_hold_nans() const {
     const std::uint32_t* counts = state.counts + (digits.passes - 1) * digits.radix;
-    return radix_may_hold_nans(order, digits, [&](int d) { return counts[d]; });
+    return radix_may_hold_nans(order, digits, counts);
   }
 
   // The needed passes, from -> buffers -> to, in `pass_order` (the order, or
