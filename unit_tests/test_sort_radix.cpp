@@ -905,34 +905,4 @@ TEST(RadixPlan, SliceTeamsReuseTheirBuffers) {
   EXPECT_EQ(radix_slice_teams(scratch, 1000, 2), 1000);
 }
 
-// Fills keys(i) with a hash of i's bits (a functor: nvcc rejects device
-// lambdas in a test body, a private member function).
-template <class Keys>
-struct HashedBytes {
-  Keys keys;
-  KOKKOS_INLINE_FUNCTION void operator()(std::int64_t i) const {
-    keys(i) = std::uint8_t((std::uint64_t(i) * 2654435761u) >> 7);
-  }
-};
-
-// A real run past 2^32 elements (4 GiB of uint8 keys and 8 GiB of workspace):
-// opt in with TESSEL_TEST_HUGE=1.
-TYPED_TEST(Radix, MoreThanTwoToThe32Elements) {
-  using Space = TypeParam;
-  if (!std::getenv("TESSEL_TEST_HUGE")) GTEST_SKIP() << "set TESSEL_TEST_HUGE=1 to sort 2^32 + 1 uint8 keys";
-  const std::size_t n = (std::size_t(1) << 32) + 1;
-  Kokkos::View<std::uint8_t*, typename Space::memory_space> keys("tessel_test::keys", n);
-  Kokkos::parallel_for(
-      "tessel_test::fill", Kokkos::RangePolicy<Space, Kokkos::IndexType<std::int64_t>>(0, std::int64_t(n)),
-      HashedBytes<decltype(keys)>{keys});
-  std::vector<std::size_t> histogram(256, 0);
-  auto host = to_host(keys);
-  for (std::size_t i = 0; i < n; ++i) ++histogram[host(i)];
-  tessel::sort(Space(), keys, sort_options<tessel::RadixSort>(-1, false));
-  host = to_host(keys);
-  std::size_t at = 0;
-  for (int value = 0; value < 256; ++value)
-    for (std::size_t c = 0; c < histogram[value]; ++c, ++at) ASSERT_EQ(int(host(at)), value) << "at " << at;
-}
-
 }  // namespace
