@@ -77,7 +77,7 @@ struct RadixTeamScratch {
   }
 };
 
-// From `count_of[d]`, the keys whose last digit (the top one) is d by the
+// From `counts[d]`, the keys whose last digit (the top one) is d by the
 // NaN-free order of floating-point `order`: whether a key's last digit is
 // at most that of -inf's projection or at least that of +inf's, where every
 // NaN's is (without_nans::infinities). False: no NaN. The counts come as an
@@ -85,13 +85,13 @@ struct RadixTeamScratch {
 // nvcc warns of in a function that is also compiled for the device.
 template <class Order, class Count>
 KOKKOS_INLINE_FUNCTION bool radix_may_hold_nans(const Order& order, const RadixDigits& digits,
-                                                const Count* count_of) {
+                                                const Count* counts) {
   std::uint64_t least = 0, greatest = 0;
   without_nans<Order>::infinities(order, least, greatest);
   const int last = digits.passes - 1;
   const int low = int(least >> digits.shift(last)), high = int(greatest >> digits.shift(last));
   for (int d = 0; d < digits.radix; ++d)
-    if ((d <= low || d >= high) && count_of[d] != 0) return true;
+    if ((d <= low || d >= high) && counts[d] != 0) return true;
   return false;
 }
 
