@@ -19,6 +19,7 @@
 #include <array>
 #include <cstdlib>
 #include <numeric>
+#include <type_traits>
 
 namespace {
 
@@ -87,15 +88,17 @@ std::array<std::int64_t, 256> byte_histogram(std::int64_t n, At&& at) {
 }
 
 // What a stable sort of positions [0, n) by key(i) leaves at each place,
-// as value(i): a counting sort over the 256 keys.
+// as value(i) (a value byte, or the position itself for sortperm): a
+// counting sort over the 256 keys.
 template <class KeyAt, class ValueAt>
-std::vector<Bytes> stable_by_byte(std::int64_t n, bool descending, KeyAt&& key_at, ValueAt&& value_at) {
+auto stable_by_byte(std::int64_t n, bool descending, KeyAt&& key_at, ValueAt&& value_at) {
+  using Value = std::decay_t<decltype(value_at(std::int64_t(0)))>;
   const auto bucket = [&](std::int64_t i) { return descending ? 255 - int(key_at(i)) : int(key_at(i)); };
   std::array<std::int64_t, 257> start{};
   for (std::int64_t i = 0; i < n; ++i) ++start[bucket(i) + 1];
   std::partial_sum(start.begin(), start.end(), start.begin());
-  std::vector<Bytes> sorted(static_cast<std::size_t>(n));
-  for (std::int64_t i = 0; i < n; ++i) sorted[static_cast<std::size_t>(start[bucket(i)]++)] = Bytes(value_at(i));
+  std::vector<Value> sorted(static_cast<std::size_t>(n));
+  for (std::int64_t i = 0; i < n; ++i) sorted[static_cast<std::size_t>(start[bucket(i)]++)] = value_at(i);
   return sorted;
 }
 
@@ -338,13 +341,10 @@ TYPED_TEST(Huge, SortpermAlongRows) {
   Space().fence();
   const auto key_in = to_host(keys);
   const auto got = to_host(perm);
-  std::vector<std::uint16_t> expected(static_cast<std::size_t>(wide_columns));
   for (std::int64_t i = 0; i < wide_rows; ++i) {
-    std::array<std::int64_t, 257> start{};
-    for (std::int64_t j = 0; j < wide_columns; ++j) ++start[255 - key_in(i, j) + 1];
-    std::partial_sum(start.begin(), start.end(), start.begin());
-    for (std::int64_t j = 0; j < wide_columns; ++j)
-      expected[static_cast<std::size_t>(start[255 - key_in(i, j)]++)] = std::uint16_t(j);
+    const auto expected = stable_by_byte(
+        wide_columns, true, [&](std::int64_t j) { return key_in(i, j); },
+        [](std::int64_t j) { return std::uint16_t(j); });
     for (std::int64_t j = 0; j < wide_columns; ++j)
       if (got(i, j) != expected[static_cast<std::size_t>(j)])
         FAIL() << got(i, j) << " at (" << i << ", " << j << "), expected " << expected[static_cast<std::size_t>(j)];
