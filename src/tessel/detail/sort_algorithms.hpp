@@ -111,11 +111,40 @@ std::size_t ping_pong_bytes(index_type count, index_type length) {
                  count, length);
 }
 
+// The ping-pong buffers of the merge passes and a count of the tiles that
+// held a NaN (TileSortKernel::nans).
 template <class Source>
 std::size_t merge_sort_workspace_bytes(index_type count, index_type length, const TuningParameters& tuning) {
   const SortTile tile = sort_tile(tuning, record_size_of<Source>(), false);
   if (length <= tile.elements) return 0;
-  return ping_pong_bytes<Source>(count, length);
+  return ping_pong_bytes<Source>(count, length) + WorkspaceCursor::bytes<index_type>(1);
+}
+
+// The merge passes of merge_sort_slices, from sorted tiles in buffers[0]:
+// each team produces merge_tiles_per_team tiles of outputs.
+template <class Exec, class Packed, class Target, class KeyOrder>
+void merge_passes(const char* function, const Exec& exec, index_type count, index_type length,
+                  const Packed (&buffers)[2], const Target& target, const KeyOrder& order,
+                  const TuningParameters& tuning, const SortTile& tile) {
+  using Scratch = SortScratch<typename Packed::key_type, typename Packed::value_type, Packed::has_values>;
+  const index_type outputs_per_team = index_type(tile.elements) * std::max(tuning.merge_tiles_per_team, 1);
+  const index_type teams_per_slice = (length + outputs_per_team - 1) / outputs_per_team;
+  const auto pass_policy = make_team_policy(function, exec, count * teams_per_slice, tuning.team_size,
+                                            Scratch::bytes(tile.elements, 2));
+  int from = 0;
+  for (index_type width = tile.elements; width < length; width *= 2, from = 1 - from) {
+    if (2 * width >= length) {
+      Kokkos::parallel_for("tessel::sort::merge_pass", pass_policy,
+                           MergePassKernel<merge_lane_count<Exec>, Packed, Target, KeyOrder>{
+                               buffers[from], target, order, length, width, tile.elements, tile.items,
+                               outputs_per_team, teams_per_slice});
+    } else {
+      Kokkos::parallel_for("tessel::sort::merge_pass", pass_policy,
+                           MergePassKernel<merge_lane_count<Exec>, Packed, Packed, KeyOrder>{
+                               buffers[from], buffers[1 - from], order, length, width, tile.elements, tile.items,
+                               outputs_per_team, teams_per_slice});
+    }
+  }
 }
 
 template <class Exec, class Source, class Target, class KeyOrder>
@@ -147,29 +176,25 @@ void merge_sort_slices(const char* function, const Exec& exec, index_type count,
   using Packed = PackedRecords<Key, Value, has_values>;
   const Packed buffers[2] = {packed_records<Key, Value, has_values>(cursor, count, length),
                              packed_records<Key, Value, has_values>(cursor, count, length)};
+  // On a CPU, the tiles count those that held a NaN (TileSortKernel::
+  // merge_sort_tile): without one, the passes compare without the NaN test.
+  constexpr bool find_nans = without_nans<KeyOrder>::differs && is_host_space<Exec>;
+  const Kokkos::View<index_type, typename Exec::memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>> nans(
+      cursor.take<index_type>(1));
+  if constexpr (find_nans) Kokkos::deep_copy(exec, nans, index_type(0));
   Kokkos::parallel_for("tessel::sort::merge_tiles", policy(2),
                        TileSortKernel<TileOperation::merge_sort, merge_lane_count<Exec>, Source, Packed, KeyOrder>{
                            source, buffers[0], order, count, length, tile.elements, tile.items, tiles_per_slice, 1,
-                           tuning.tile_rank_length});
-  // Merge passes: each team produces merge_tiles_per_team tiles of outputs.
-  const index_type outputs_per_team = index_type(tile.elements) * std::max(tuning.merge_tiles_per_team, 1);
-  const index_type teams_per_slice = (length + outputs_per_team - 1) / outputs_per_team;
-  const auto pass_policy = make_team_policy(function, exec, count * teams_per_slice, tuning.team_size,
-                                            Scratch::bytes(tile.elements, 2));
-  int from = 0;
-  for (index_type width = tile.elements; width < length; width *= 2, from = 1 - from) {
-    if (2 * width >= length) {
-      Kokkos::parallel_for("tessel::sort::merge_pass", pass_policy,
-                           MergePassKernel<merge_lane_count<Exec>, Packed, Target, KeyOrder>{
-                               buffers[from], target, order, length, width, tile.elements, tile.items,
-                               outputs_per_team, teams_per_slice});
-    } else {
-      Kokkos::parallel_for("tessel::sort::merge_pass", pass_policy,
-                           MergePassKernel<merge_lane_count<Exec>, Packed, Packed, KeyOrder>{
-                               buffers[from], buffers[1 - from], order, length, width, tile.elements, tile.items,
-                               outputs_per_team, teams_per_slice});
+                           tuning.tile_rank_length, find_nans ? nans.data() : nullptr});
+  if constexpr (find_nans) {
+    index_type found = 0;
+    Kokkos::deep_copy(found, nans);
+    if (found == 0) {
+      merge_passes(function, exec, count, length, buffers, target, without_nans<KeyOrder>::of(order), tuning, tile);
+      return;
     }
   }
+  merge_passes(function, exec, count, length, buffers, target, order, tuning, tile);
 }
 
 // Bitonic sort in place on `working`, slices padded virtually to a power of
