@@ -1,8 +1,8 @@
 // Sorts: 16M floats and int64 along dim 0 of LayoutLeft views in slices of
 // 16 to 4M and whole, whole arrays of 10^4 to 10^8 int32 / uint32 / int64 /
-// float / double, rows of LayoutLeft matrices,
-// every tessel algorithm against per-slice std::sort and Kokkos::sort and,
-// for whole arrays, pdqsort, vqsort, ips4o, TBB, a plain LSD radix loop and
+// float / double, rows of LayoutLeft matrices, every tessel algorithm
+// against per-slice std::sort, std::stable_sort and Kokkos::sort and, for
+// whole arrays, pdqsort, vqsort, ips4o, TBB, a plain LSD radix loop and
 // tessel's radix sort without its buckets by the top digit
 // (tessel-radix-lsd), on the same data.
 
@@ -33,9 +33,10 @@ std::vector<T> random_keys(std::int64_t n, std::uint64_t seed) {
   return keys;
 }
 
-// Registers the host baselines of one shape: std::sort per slice, and for
-// whole arrays pdqsort, vqsort, ips4o, TBB's parallel_sort (on as many
-// threads as the space) and the plain LSD radix loop.
+// Registers the host baselines of one shape: std::sort and std::stable_sort
+// per slice, and for whole arrays pdqsort, vqsort, ips4o, TBB's
+// parallel_sort (on as many threads as the space) and the plain LSD radix
+// loop.
 template <class T, class Matrix, class Data>
 void register_host_baselines(const std::string& shape, std::int64_t n, std::int64_t length, std::int64_t bytes,
                              Data data) {
@@ -55,6 +56,9 @@ void register_host_baselines(const std::string& shape, std::int64_t n, std::int6
   auto each_slice = [=](auto sort_one) { return each_slice_made([=] { return sort_one; }); };
   register_timed_with_reset(name("sort", "std-sort", type_name<T>(), shape), n, bytes,
                             each_slice([](T* first, T* last) { std::sort(first, last); }));
+  // The stable sort a merge sort replaces.
+  register_timed_with_reset(name("sort", "std-stable_sort", type_name<T>(), shape), n, bytes,
+                            each_slice([](T* first, T* last) { std::stable_sort(first, last); }));
   if (length != n) return;
 #if defined(TESSEL_BENCH_HAVE_PDQSORT)
   register_timed_with_reset(name("sort", "pdqsort", type_name<T>(), shape), n, bytes,

@@ -112,11 +112,15 @@ struct TileSortKernel {
   // NaNs, most of a merge step's work: a tile without NaNs is sorted by the
   // order without the test (the same order on such keys), and a tile with
   // one adds to `*nans` for the merge passes. 16M floats, one Zen 4 core:
-  // 1430 -> 1140 ms. GPUs keep one order: their merges wait on memory.
+  // 1430 -> 1140 ms. Segments sorted whole by ranks project each key once:
+  // without merge passes after them (short slices) they skip the test.
+  // GPUs keep one order: their merges wait on memory.
   template <class Member>
   KOKKOS_INLINE_FUNCTION int merge_sort_tile(const Member& team, const typename Scratch::records_type (&scratch)[2],
                                              int records, int segment, int run_items) const {
     if constexpr (without_nans<KeyOrder>::differs && is_host_space<typename Member::execution_space>) {
+      if (nans == nullptr && ranks_whole_segments(team.team_size(), segment, rank_length))
+        return team_merge_sort<Lanes>(team, scratch, records, segment, run_items, order, rank_length);
       int nan = 0;  // int: Kokkos 3.4 has no reduction identity for bool
       Kokkos::parallel_reduce(
           Kokkos::TeamThreadRange(team, records),
