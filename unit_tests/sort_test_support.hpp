@@ -9,8 +9,11 @@
 #include <tessel/sort.hpp>
 
 #include <algorithm>
+#include <cstring>
+#include <limits>
 #include <map>
 #include <numeric>
+#include <random>
 #include <vector>
 
 namespace tessel_test {
@@ -128,6 +131,40 @@ tessel::SortOptions sort_options(int dim, bool descending) {
   options.order = descending ? tessel::Order::descending : tessel::Order::ascending;
   options.algorithm = Algorithm{};
   return options;
+}
+
+// Sorts that compare floating-point keys without the NaN test once they
+// know there is no NaN must find a lone one of either sign (a negative NaN
+// would sort first without the test). Keys uniform in [-1000, 1000) with,
+// at a random position, by `kind` (0 to lone_nan_kinds - 1): nothing, one
+// negative NaN, one positive NaN, both infinities (no NaN), the extreme
+// finite keys (no NaN), a negative NaN beside -inf.
+inline constexpr int lone_nan_kinds = 6;
+
+template <class T>
+std::vector<T> lone_nan_keys(std::size_t n, int kind) {
+  using U = tessel::detail::ordered_unsigned_t<T>;
+  const U sign = U(1) << (sizeof(U) * 8 - 1);
+  const U quiet = sizeof(T) == 4 ? U(0x7fc00000u) : U(0x7ff8000000000000ull);
+  const auto from_bits = [](U bits) {
+    T key;
+    std::memcpy(&key, &bits, sizeof(T));
+    return key;
+  };
+  const T inf = std::numeric_limits<T>::infinity();
+  std::mt19937_64 engine(n + kind);
+  std::vector<T> keys(n);
+  for (auto& key : keys) key = std::uniform_real_distribution<T>(-1000, 1000)(engine);
+  const std::size_t at = engine() % n;
+  switch (kind) {
+    case 0: break;
+    case 1: keys[at] = from_bits(quiet | sign | U(7)); break;
+    case 2: keys[at] = from_bits(quiet | U(3)); break;
+    case 3: keys[at] = -inf; keys[(at + 1) % n] = inf; break;
+    case 4: keys[at] = std::numeric_limits<T>::lowest(); keys[(at + 1) % n] = std::numeric_limits<T>::max(); break;
+    default: keys[at] = from_bits(sign | quiet); keys[(at + 1) % n] = -inf; break;
+  }
+  return keys;
 }
 
 }  // namespace tessel_test

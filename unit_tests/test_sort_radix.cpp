@@ -169,15 +169,6 @@ TYPED_TEST_SUITE(RadixFloats, FloatCases);
 TYPED_TEST(RadixFloats, NansFoundBeforeThePassesThatSkipTheirTest) {
   using Space = typename TypeParam::space;
   using T = typename TypeParam::value;
-  using U = tessel::detail::ordered_unsigned_t<T>;
-  const U sign = U(1) << (sizeof(U) * 8 - 1);
-  const U quiet = sizeof(T) == 4 ? U(0x7fc00000u) : U(0x7ff8000000000000ull);
-  const auto from_bits = [](U bits) {
-    T key;
-    std::memcpy(&key, &bits, sizeof(T));
-    return key;
-  };
-  const T inf = std::numeric_limits<T>::infinity();
   for (int path = 0; path < 3; ++path)  // one team, teams per slice, buckets by the top digit
     for (int bits : {3, 8, 11}) {
       const bool split = path > 0;
@@ -193,19 +184,8 @@ TYPED_TEST(RadixFloats, NansFoundBeforeThePassesThatSkipTheirTest) {
       tuning.radix_team_slice = split ? 16 : 1 << 30;
       tuning.radix_block_elements = 5;
       for (std::size_t n : {2, 3, 500, 3000})
-        for (int kind = 0; kind < 6; ++kind) {
-          std::mt19937_64 engine(n + kind);
-          std::vector<T> keys(n);
-          for (auto& key : keys) key = std::uniform_real_distribution<T>(-1000, 1000)(engine);
-          const std::size_t at = engine() % n;
-          switch (kind) {
-            case 0: break;  // no NaN, nothing near the infinities
-            case 1: keys[at] = from_bits(quiet | sign | U(7)); break;  // one negative NaN
-            case 2: keys[at] = from_bits(quiet | U(3)); break;        // one positive NaN
-            case 3: keys[at] = -inf; keys[(at + 1) % n] = inf; break;  // infinities, no NaN
-            case 4: keys[at] = std::numeric_limits<T>::lowest(); keys[(at + 1) % n] = std::numeric_limits<T>::max(); break;
-            default: keys[at] = from_bits(sign | quiet); keys[(at + 1) % n] = -inf; break;  // both
-          }
+        for (int kind = 0; kind < lone_nan_kinds; ++kind) {
+          const std::vector<T> keys = lone_nan_keys<T>(n, kind);
           for (bool descending : {false, true})
             check_whole<Space>(keys, descending, tuning,
                                std::string(path == 2 ? "buckets, " : split ? "teams per slice, " : "one team, ") +

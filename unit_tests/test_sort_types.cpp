@@ -2,10 +2,6 @@
 // orders, every algorithm, against std::stable_sort with the total order.
 #include <sort_test_support.hpp>
 
-#include <cstring>
-#include <limits>
-#include <random>
-
 namespace {
 
 using namespace tessel_test;
@@ -58,11 +54,9 @@ TYPED_TEST(SortTypes, AutoSort) {
 }
 
 // On a CPU, merge sort compares floating-point keys without the NaN test in
-// the tiles that hold no NaN, and in the merge passes when no tile held one.
-// A lone NaN of either sign (a negative one would sort first without the
-// test) in any tile of several, among finite keys or beside infinities,
-// must be found; infinities and the extreme finite keys without a NaN must
-// sort the same.
+// the tiles that hold no NaN, and in the merge passes when no tile held one:
+// a lone NaN of either sign in any tile of several must be found
+// (lone_nan_keys), with the default tiles and tiny ones.
 template <class Case>
 class MergeFloats : public ::testing::Test {};
 using FloatCases = CasesFor<float, double>;
@@ -71,36 +65,16 @@ TYPED_TEST_SUITE(MergeFloats, FloatCases);
 TYPED_TEST(MergeFloats, NansFoundBeforeTheMergesThatSkipTheirTest) {
   using Space = typename TypeParam::space;
   using T = typename TypeParam::value;
-  using U = tessel::detail::ordered_unsigned_t<T>;
-  const U sign = U(1) << (sizeof(U) * 8 - 1);
-  const U quiet = sizeof(T) == 4 ? U(0x7fc00000u) : U(0x7ff8000000000000ull);
-  const auto from_bits = [](U bits) {
-    T key;
-    std::memcpy(&key, &bits, sizeof(T));
-    return key;
-  };
-  const T inf = std::numeric_limits<T>::infinity();
   const tessel::TuningParameters base = tessel::Tuning<Space>{};
   std::vector<tessel::TuningParameters> tunings = tiny_sort_tunings(base);
   tunings.push_back(base);
   for (const auto& tuning : tunings)
     for (std::size_t n : {2, 3, 100, 500, 5000})
-      for (int kind = 0; kind < 6; ++kind) {
-        std::mt19937_64 engine(n + kind);
-        std::vector<T> keys(n);
-        for (auto& key : keys) key = std::uniform_real_distribution<T>(-1000, 1000)(engine);
-        const std::size_t at = engine() % n;
-        switch (kind) {
-          case 0: break;  // no NaN
-          case 1: keys[at] = from_bits(quiet | sign | U(7)); break;  // one negative NaN
-          case 2: keys[at] = from_bits(quiet | U(3)); break;        // one positive NaN
-          case 3: keys[at] = -inf; keys[(at + 1) % n] = inf; break;  // infinities, no NaN
-          case 4: keys[at] = std::numeric_limits<T>::lowest(); keys[(at + 1) % n] = std::numeric_limits<T>::max(); break;
-          default: keys[at] = from_bits(sign | quiet); keys[(at + 1) % n] = -inf; break;  // both
-        }
+      for (int kind = 0; kind < lone_nan_kinds; ++kind) {
+        const std::vector<T> keys = lone_nan_keys<T>(n, kind);
         for (bool descending : {false, true})
           check_whole<Space>(keys, sort_options<tessel::MergeSort>(-1, descending), tuning,
-                             "case " + std::to_string(kind) + " n " + std::to_string(n) + " at " + std::to_string(at) +
+                             "case " + std::to_string(kind) + " n " + std::to_string(n) +
                                  (descending ? " descending " : " ascending ") + describe_sort(tuning));
       }
 }
