@@ -460,7 +460,7 @@ struct RadixFirstCountKernel {
     const auto keys = count.current.keys.slice(blocks.slice(t));
     const auto digit = count.digit;  // by value, as in team_count
     std::uint64_t bits = 0;
-    int nan = 0;  // int: Kokkos 3.4 has no reduction identity for bool
+    bool nan = false;
     if (radix_ranking(team, count.scratch_atomics) == RadixRanking::in_order) {
       std::uint32_t* local = take_scratch<std::uint32_t>(team, count.radix);
       for (int d = 0; d < count.radix; ++d) local[d] = 0;
@@ -468,14 +468,11 @@ struct RadixFirstCountKernel {
           read_keys<find_nans>(keys, blocks.begin(t), blocks.end(t), digit.order,
                                [&](std::uint64_t projected) { ++local[digit.of_projected(projected)]; });
       bits = read.differing;
-      nan = find_nans && read.nans ? 1 : 0;
+      nan = find_nans && read.nans;
       count.publish(team, local);
     } else {
       bits = team_differing_bits(team, keys, blocks.begin(t), blocks.end(t), digit.order);
-      if constexpr (find_nans)
-        Kokkos::parallel_reduce(
-            Kokkos::TeamThreadRange(team, blocks.begin(t), blocks.end(t)),
-            [&](const index_type i, int& found) { found = found || is_nan_key(keys[i]); }, Kokkos::LOr<int>(nan));
+      if constexpr (find_nans) nan = team_holds_nan(team, keys, blocks.begin(t), blocks.end(t));
       count(team);
     }
     if (team.team_rank() == 0) {

@@ -121,11 +121,7 @@ struct TileSortKernel {
     if constexpr (without_nans<KeyOrder>::differs && is_host_space<typename Member::execution_space>) {
       if (nans == nullptr && ranks_whole_segments(team.team_size(), segment, rank_length))
         return team_merge_sort<Lanes>(team, scratch, records, segment, run_items, order, rank_length);
-      int nan = 0;  // int: Kokkos 3.4 has no reduction identity for bool
-      Kokkos::parallel_reduce(
-          Kokkos::TeamThreadRange(team, records),
-          [&](const int k, int& found) { found |= int(is_nan_key(scratch[0].keys[k])); }, Kokkos::LOr<int>(nan));
-      if (!nan)
+      if (!team_holds_nan(team, scratch[0].keys, 0, records))
         return team_merge_sort<Lanes>(team, scratch, records, segment, run_items, without_nans<KeyOrder>::of(order),
                                       rank_length);
       if (nans != nullptr && team.team_rank() == 0) Kokkos::atomic_add(nans, index_type(1));

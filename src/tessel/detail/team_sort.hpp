@@ -33,6 +33,17 @@ KOKKOS_INLINE_FUNCTION index_type merge_path(const A& a, index_type a_count, con
   return low;
 }
 
+// Whether any of keys[begin, end) is a NaN; every thread of the team gets
+// the answer.
+template <class Member, class Keys>
+KOKKOS_INLINE_FUNCTION bool team_holds_nan(const Member& team, const Keys& keys, index_type begin, index_type end) {
+  int nan = 0;  // int: Kokkos 3.4 has no reduction identity for bool
+  Kokkos::parallel_reduce(
+      Kokkos::TeamThreadRange(team, begin, end),
+      [&](const index_type i, int& found) { found |= int(is_nan_key(keys[i])); }, Kokkos::LOr<int>(nan));
+  return nan != 0;
+}
+
 // Selects `if_true` or `if_false` with masks rather than a branch: compilers
 // turn a plain conditional into a branch, which a merge cannot predict.
 template <class T>
@@ -85,7 +96,10 @@ KOKKOS_INLINE_FUNCTION void merge_lanes(MergeLane (&lanes)[Lanes], int active, c
   if (active == Lanes) {
     while (true) {
       index_type steps = open_steps(lanes[0]);
-      for (int l = 1; l < Lanes; ++l) steps = open_steps(lanes[l]) < steps ? open_steps(lanes[l]) : steps;
+      for (int l = 1; l < Lanes; ++l) {
+        const index_type open = open_steps(lanes[l]);
+        steps = open < steps ? open : steps;
+      }
       if (steps <= 0) break;
       for (index_type k = 0; k < steps; ++k)
         for (int l = 0; l < Lanes; ++l) step(lanes[l]);
