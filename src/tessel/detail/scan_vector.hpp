@@ -5,14 +5,14 @@
 // host thread, in SIMD registers. A chain of scalar float additions waits for
 // each one's latency (std::inclusive_scan: 0.50 ms for 1M floats on a Zen 4
 // core, where a copy of the same bytes takes 0.27 ms); summing windows of 4
-// lanes (below) and adding each to the sums of the vector before advances
-// the chain by 8 elements per addition, a pair of vectors at a time. Doubles
-// take 2 lanes and advance by 4 elements per addition instead of 1;
-// integers, whose additions are as short as a shuffle, save instructions.
-// Written with GCC's vector extensions, which every GCC target lowers (SSE2
-// on x86-64 by default), so it is compiled only by GCC for the host, and not
-// in translation units of a GPU compiler (there host spaces take the scalar
-// chain). On x86-64 CPUs with AVX2, vector_plus_scan runs the 32-byte loop
+// lanes (scan_vector_loops.hpp) and adding each to the sums of the vector
+// before advances the chain by 8 elements per addition, a pair of vectors at
+// a time. Doubles take 2 lanes and advance by 4 elements per addition
+// instead of 1; integers, whose additions are as short as a shuffle, save
+// instructions. In 16-byte vectors the loop is written with GCC's vector
+// extensions, which every GCC target lowers (scan_vector_gcc16.hpp), so it
+// is compiled only by GCC for the host, and not in translation units of a
+// GPU compiler (there host spaces take the scalar chain). On x86-64 CPUs with AVX2, vector_plus_scan runs the 32-byte loop
 // of scan_vector_avx2.hpp instead, chosen at run time (1.4x faster for 1M
 // floats, 1.2x for doubles on a Zen 4 core), and on CPUs with AVX-512 the
 // 64-byte loop of scan_vector_avx512.hpp (1.4x faster again for 1M floats on
@@ -39,9 +39,7 @@
 #if defined(__GNUC__) && !defined(__clang__) && !defined(__INTEL_LLVM_COMPILER) && !defined(__CUDACC__) && \
     !defined(__HIPCC__) && !defined(SYCL_LANGUAGE_VERSION)
 #define TESSEL_DETAIL_VECTOR_SCAN
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
+#include <tessel/detail/scan_vector_gcc16.hpp>
 #if defined(__x86_64__)
 #define TESSEL_DETAIL_VECTOR_SCAN_AVX2
 #include <tessel/detail/scan_vector_avx2.hpp>
@@ -59,11 +57,6 @@ inline constexpr bool vector_plus_type =
 
 #if defined(TESSEL_DETAIL_VECTOR_SCAN)
 inline constexpr bool vector_scan_compiled = true;
-#if defined(__SSE2__)
-inline constexpr bool vector_scan_streams = true;
-#else
-inline constexpr bool vector_scan_streams = false;
-#endif
 
 // The lanes T is added in: integers as their unsigned counterparts.
 template <class T>
@@ -71,111 +64,10 @@ using plus_lane_type =
     typename std::conditional_t<std::is_integral_v<T>, std::make_unsigned<T>, std::common_type<T>>::type;
 
 // vector_plus_scan in 16-byte vectors: the loop for every GCC target, and
-// the one x86-64 CPUs without AVX2 run.
+// the one x86-64 CPUs without AVX2 run (scan_vector_gcc16.hpp).
 template <class T>
 inline T vector16_plus_scan(const T* in, T* out, index_type count, T carry, bool exclusive, bool stream = false) {
-  using L = plus_lane_type<T>;
-  using I = std::conditional_t<sizeof(L) == 8, long long, int>;  // shuffle indices as wide as the lanes
-  constexpr int n = int(16 / sizeof(L));
-  typedef L lanes __attribute__((vector_size(16)));
-  typedef I lane_indices __attribute__((vector_size(16)));
-  const auto splat = [](L value) {
-    if constexpr (n == 4)
-      return lanes{value, value, value, value};
-    else
-      return lanes{value, value};
-  };
-  const lanes neutral = splat(std::is_floating_point_v<L> ? L(-0.0) : L(0));
-  // [a[n - 1], b[0], ..., b[n - 2]]; for 4 lanes in two shuffles of one SSE2
-  // shufps each: GCC lowered the single shuffle lane by lane, which measured
-  // 2x slower.
-  const auto shift_in = [](lanes a, lanes b) {
-    if constexpr (n == 4)
-      return __builtin_shuffle(__builtin_shuffle(a, b, lane_indices{3, 3, 4, 4}), b, lane_indices{0, 2, 5, 6});
-    else
-      return __builtin_shuffle(a, b, lane_indices{1, 2});
-  };
-  // One element at a time: until a streamed store is aligned, and the tail.
-  L value = L(carry);
-  index_type i = 0;
-  const auto scalar_until = [&](index_type end) {
-    for (; i < end; ++i) {
-      const L next = L(in[i]);
-      const L sum = value + next;
-      out[i] = T(exclusive ? value : sum);
-      value = sum;
-    }
-  };
-  stream = stream && vector_scan_streams;
-  if (stream) {
-    const auto misaligned = reinterpret_cast<std::uintptr_t>(out) % 16;
-    scalar_until(misaligned % sizeof(T) != 0 ? count  // never aligned: no vector stores at all
-                                             : std::min<index_type>(count, index_type((16 - misaligned) % 16 / sizeof(T))));
-  }
-  const auto store = [&](T* at, lanes x) {
-#if defined(__SSE2__)
-    if (stream) {
-      __m128i bits;
-      std::memcpy(&bits, &x, sizeof bits);
-      _mm_stream_si128(reinterpret_cast<__m128i*>(at), bits);
-      return;
-    }
-#endif
-    std::memcpy(at, &x, sizeof x);
-  };
-  const auto load = [in](index_type at) {
-    lanes x;
-    std::memcpy(&x, in + at, sizeof x);
-    return x;
-  };
-  // Windows, as the AVX2 loop sums them (scan_vector_x86_loops.hpp): each
-  // lane the sum of the n inputs ending there, from the input plus itself
-  // one element back (loaded) and, with 4 lanes, plus that shifted 2 lanes
-  // into the vector before; each vector's sums are its window plus the
-  // vector before's sums. Scanning each vector, then carrying its total, took
-  // 1M elements on one Zen 4 core (SSE2) 0.226 ms for floats (windows:
-  // 0.148), 0.356 for doubles (0.234), 0.262 for int64 (0.230), 0.178 for
-  // int32 (0.118); a copy 0.082 ms for 4-byte elements.
-  lanes sums = splat(value);
-  lanes before = neutral;  // 4 lanes: the vector before low, with sums of 2
-  const auto scan_pair = [&](lanes& low, lanes& high) {
-    if constexpr (n == 4) {
-      const lanes low_wider = low + __builtin_shuffle(before, low, lane_indices{2, 3, 4, 5});
-      const lanes high_wider = high + __builtin_shuffle(low, high, lane_indices{2, 3, 4, 5});
-      before = high;
-      low = low_wider;
-      high = high_wider;
-    }
-    const lanes low_sums = low + sums;
-    const lanes high_sums = (low + high) + sums;
-    low = exclusive ? shift_in(sums, low_sums) : low_sums;
-    high = exclusive ? shift_in(low_sums, high_sums) : high_sums;
-    sums = high_sums;
-  };
-  if (i + 2 * n <= count) {
-    lanes low = load(i), high = load(i + n);
-    high += shift_in(low, high);
-    low += shift_in(neutral, low);
-    scan_pair(low, high);
-    // Each pair is stored after the next is loaded: the loads reach one
-    // element back, which must still be input where in is out.
-    for (i += 2 * n; i + 2 * n <= count; i += 2 * n) {
-      const lanes next_low = load(i) + load(i - 1), next_high = load(i + n) + load(i + n - 1);
-      store(out + i - 2 * n, low);
-      store(out + i - n, high);
-      low = next_low;
-      high = next_high;
-      scan_pair(low, high);
-    }
-    store(out + i - 2 * n, low);
-    store(out + i - n, high);
-  }
-#if defined(__SSE2__)
-  if (stream) _mm_sfence();  // streamed stores are ordered before what follows
-#endif
-  value = sums[n - 1];
-  scalar_until(count);
-  return T(value);
+  return vector16::plus_scan<plus_lane_type<T>>(in, out, count, carry, exclusive, stream && vector16::streams);
 }
 
 // The scan of in[0, count) after `carry` into out; an exclusive scan writes

@@ -4,11 +4,11 @@
 // The Plus scan of scan_vector.hpp in 64-byte AVX-512 registers (AVX-512F
 // and BW), compiled with GCC's target attribute and chosen at run time where
 // the CPU has them, ahead of the AVX2 loop (scan_vector_avx2.hpp, whose
-// loops it shares: scan_vector_x86_loops.hpp), except on CPUs that split
+// loops it shares: scan_vector_loops.hpp), except on CPUs that split
 // 512-bit instructions in two (preferred()).
 // Why: both loops are bound by their instructions, and a 64-byte register
 // takes twice the lanes per instruction. Each shift into the vector before
-// is one valignd here (scan_vector_x86_loops.hpp sums windows of 16 floats
+// is one valignd here (scan_vector_loops.hpp sums windows of 16 floats
 // in three such shifts and four additions), against a swap of halves and an
 // alignr per shift in 32-byte registers. Measured with the loop before the
 // windows, 1M floats (in L3) on one EPYC (Zen 5) core: AVX2 0.148 ms, this
@@ -34,19 +34,19 @@
 #include <cstring>
 #include <type_traits>
 
-#define TESSEL_X86_TARGET __attribute__((target("avx512f,avx512bw")))
+#define TESSEL_VECTOR_TARGET __attribute__((target("avx512f,avx512bw")))
 
 namespace tessel::detail::avx512 {
 
 using Vec = __m512i;
 inline constexpr std::size_t vector_bytes = 64;
 
-#include <tessel/detail/scan_vector_x86_lanes.hpp>
+#include <tessel/detail/scan_vector_lanes.hpp>
 
 // add<L>(a, b) issued as a * 1 + b, as in scan_vector_avx2.hpp: the same
 // sum, run by the multiply-add units.
 template <class L>
-TESSEL_X86_TARGET inline Vec add_on_fma(Vec a, Vec b) {
+TESSEL_VECTOR_TARGET inline Vec add_on_fma(Vec a, Vec b) {
   if constexpr (std::is_same_v<L, float>) {
     return _mm512_castps_si512(
         _mm512_fmadd_ps(_mm512_castsi512_ps(a), _mm512_set1_ps(1.0f), _mm512_castsi512_ps(b)));
@@ -59,9 +59,10 @@ TESSEL_X86_TARGET inline Vec add_on_fma(Vec a, Vec b) {
 }
 
 template <class T>
-TESSEL_X86_TARGET inline void stream_store(T* to, Vec x) {
+TESSEL_VECTOR_TARGET inline void stream_store(T* to, Vec x) {
   _mm512_stream_si512(reinterpret_cast<Vec*>(to), x);
 }
+TESSEL_VECTOR_TARGET inline void stream_fence() { _mm_sfence(); }
 
 // [before's last K lanes, x[0], ..., x[last - K]]: one valignd across the
 // two vectors, through its masked form with every lane selected: GCC 12's
@@ -70,11 +71,11 @@ TESSEL_X86_TARGET inline void stream_store(T* to, Vec x) {
 // so a user building with -Wall -Werror could not compile tessel. The same
 // instruction comes out: a full mask never reads the source.
 template <class L, int K>
-TESSEL_X86_TARGET inline Vec shift_across(Vec before, Vec x) {
+TESSEL_VECTOR_TARGET inline Vec shift_across(Vec before, Vec x) {
   return _mm512_mask_alignr_epi32(x, __mmask16(0xffff), x, before, 16 - K * int(sizeof(L)) / 4);
 }
 
-#include <tessel/detail/scan_vector_x86_loops.hpp>
+#include <tessel/detail/scan_vector_loops.hpp>
 
 // Whether this CPU runs AVX-512F and BW (and its operating system saves the
 // registers: GCC's check reads that too). Never where TESSEL_DISABLE_AVX512
@@ -119,6 +120,6 @@ inline bool preferred() { return available() && !splits_512_bit_vectors(); }
 
 }  // namespace tessel::detail::avx512
 
-#undef TESSEL_X86_TARGET
+#undef TESSEL_VECTOR_TARGET
 
 #endif

@@ -1,14 +1,16 @@
-// The Plus scan and reduction loops of scan_vector_avx2.hpp and
-// scan_vector_avx512.hpp, written once for both register widths. Each of
-// those headers includes this file inside its own namespace, after defining
-// TESSEL_X86_TARGET (the GCC target attribute of its instruction set) and
-// these primitives, so that every instruction is compiled for that set and
-// the loops stay one piece of code:
+// The Plus scan and reduction loops of scan_vector_avx2.hpp,
+// scan_vector_avx512.hpp and scan_vector_gcc16.hpp, written once for the
+// three register widths. Each of those headers includes this file inside
+// its own namespace, after defining TESSEL_VECTOR_TARGET (the GCC target
+// attribute of its instruction set) and these primitives, so that every
+// instruction is compiled for that set and the loops stay one piece of code:
 //   Vec                       the register type; vector_bytes its size;
 //   load / store / add<L> / splat / neutral_lane / before_alignment
-//                             of scan_vector_x86_lanes.hpp;
-//   add_on_fma<L>             add<L>'s sum, issued to the multiply-add units;
-//   stream_store              aligned non-temporal stores;
+//                             of scan_vector_lanes.hpp;
+//   add_on_fma<L>             add<L>'s sum, issued to the multiply-add units
+//                             where the set has them;
+//   stream_store              aligned non-temporal stores; stream_fence
+//                             orders them before what follows;
 //   shift_across<L, K>(before, x)
 //                             [before's last K lanes, x[0], ..., x[last - K]],
 //                             for K a power of two up to half the lanes.
@@ -29,7 +31,7 @@
 
 // add<L>, on the multiply-add units where OnFma.
 template <class L, bool OnFma>
-TESSEL_X86_TARGET inline Vec add_on(Vec a, Vec b) {
+TESSEL_VECTOR_TARGET inline Vec add_on(Vec a, Vec b) {
   if constexpr (OnFma) {
     return add_on_fma<L>(a, b);
   } else {
@@ -45,7 +47,7 @@ TESSEL_X86_TARGET inline Vec add_on(Vec a, Vec b) {
 // floats on one Zen 4 core: 0.106 -> 0.100 ms; the AVX-512 loop, which Zen
 // 4 does not take, 0.106 -> 0.109).
 template <class L, int Width = 2>
-TESSEL_X86_TARGET inline void widen_windows(Vec& low, Vec& high, Vec* before) {
+TESSEL_VECTOR_TARGET inline void widen_windows(Vec& low, Vec& high, Vec* before) {
   constexpr int n = int(vector_bytes / sizeof(L));
   if constexpr (Width < n) {
     const Vec low_wider = add_on<L, 2 * Width < n>(low, shift_across<L, Width>(*before, low));
@@ -64,7 +66,7 @@ constexpr int log2_of(std::size_t n) { return n <= 1 ? 0 : 1 + log2_of(n / 2); }
 // become what is stored (the exclusive lanes where `exclusive`); `sums`,
 // the sums up to each lane of the vector before low, becomes high's.
 template <class L>
-TESSEL_X86_TARGET inline void scan_pair(Vec& low, Vec& high, Vec* before, Vec& sums, bool exclusive) {
+TESSEL_VECTOR_TARGET inline void scan_pair(Vec& low, Vec& high, Vec* before, Vec& sums, bool exclusive) {
   widen_windows<L>(low, high, before);
   const Vec low_sums = add<L>(low, sums);
   // The next pair waits on this addition only: the two windows' sum does not.
@@ -75,7 +77,7 @@ TESSEL_X86_TARGET inline void scan_pair(Vec& low, Vec& high, Vec* before, Vec& s
 }
 
 template <class T>
-TESSEL_X86_TARGET inline void store_pair(T* at, Vec low, Vec high, bool stream) {
+TESSEL_VECTOR_TARGET inline void store_pair(T* at, Vec low, Vec high, bool stream) {
   constexpr std::size_t n = vector_bytes / sizeof(T);
   if (stream) {
     stream_store(at, low);
@@ -89,7 +91,7 @@ TESSEL_X86_TARGET inline void store_pair(T* at, Vec low, Vec high, bool stream) 
 // The scan of in[0, count) after `carry` into out, as vector_plus_scan; L is
 // T's lane type. `stream`: non-temporal stores.
 template <class L, class T, class Index>
-TESSEL_X86_TARGET __attribute__((noinline)) T plus_scan(const T* in, T* out, Index count, T carry, bool exclusive,
+TESSEL_VECTOR_TARGET __attribute__((noinline)) T plus_scan(const T* in, T* out, Index count, T carry, bool exclusive,
                                                         bool stream) {
   constexpr Index n = Index(vector_bytes / sizeof(L));
   L value = L(carry);
@@ -114,7 +116,7 @@ TESSEL_X86_TARGET __attribute__((noinline)) T plus_scan(const T* in, T* out, Ind
     // The first pair: what precedes it is in the carry, so its windows
     // reach back into neutral lanes, shifted in rather than loaded.
     const Vec neutral = splat(neutral_lane<L>);
-    Vec before[log2_of(std::size_t(n)) - 1];
+    Vec before[std::max(log2_of(std::size_t(n)) - 1, 1)];  // none used with two lanes
     for (Vec& vector : before) vector = neutral;
     Vec sums = splat(value);
     Vec low = load(in + i);
@@ -133,7 +135,7 @@ TESSEL_X86_TARGET __attribute__((noinline)) T plus_scan(const T* in, T* out, Ind
       scan_pair<L>(low, high, before, sums, exclusive);
     }
     store_pair(out + i - 2 * n, low, high, stream);
-    if (stream) _mm_sfence();  // streamed stores are ordered before what follows
+    if (stream) stream_fence();
     L lanes[n];
     std::memcpy(lanes, &sums, sizeof sums);
     value = lanes[n - 1];
@@ -150,7 +152,7 @@ TESSEL_X86_TARGET __attribute__((noinline)) T plus_scan(const T* in, T* out, Ind
 // core took 0.32-0.46 of the time of the AVX2 scan of as many; four AVX2
 // accumulators 0.28-0.40 (floats 25.3 -> 21.9 us, int64 48 -> 42 us).
 template <class L, class T, class Index>
-TESSEL_X86_TARGET __attribute__((noinline)) T plus_reduce(const T* in, Index count) {
+TESSEL_VECTOR_TARGET __attribute__((noinline)) T plus_reduce(const T* in, Index count) {
   constexpr Index n = Index(vector_bytes / sizeof(L));
   constexpr int ways = 4;
   Vec sums[ways];
