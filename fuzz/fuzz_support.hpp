@@ -314,8 +314,8 @@ inline tessel::TuningParameters random_tuning(Engine& engine, std::ostream& log)
   static const std::size_t budgets[] = {64, 200, 1000, 4096, 1 << 16, std::size_t(1) << 24};
   tuning.scratch_bytes = budgets[pick(engine, std::size(budgets))];
   // Picked last, so that the earlier picks of a seed stay as they were.
-  static const std::int64_t buckets_lengths[] = {0, 2, 100, std::int64_t(1) << 22};
-  tuning.radix_buckets_length = buckets_lengths[pick(engine, std::size(buckets_lengths))];
+  static const std::int64_t buckets_key_bytes[] = {0, 2, 100, std::int64_t(1) << 22};
+  tuning.radix_buckets_key_bytes = buckets_key_bytes[pick(engine, std::size(buckets_key_bytes))];
   // The sweep of strided neighbours: off, blocks of one or a few slices
   // (which reach across a 3D view's runs of neighbours), or the budget's.
   static const std::size_t sweep_bytes[] = {0, 8, 24, std::size_t(32) << 10};
@@ -330,7 +330,7 @@ inline tessel::TuningParameters random_tuning(Engine& engine, std::ostream& log)
       << ", radix bits " << tuning.radix_bits << ", chunk " << tuning.radix_chunk_size << ", atomics "
       << tuning.radix_scratch_atomics << ", radix scratch slice " << tuning.radix_scratch_slice << ", team slice "
       << tuning.radix_team_slice << ", block " << tuning.radix_block_elements << ", every pass from "
-      << tuning.radix_every_pass_length << ", buckets from " << tuning.radix_buckets_length << ", segmented short "
+      << tuning.radix_every_pass_length << ", buckets from key bytes " << tuning.radix_buckets_key_bytes << ", segmented short "
       << tuning.segmented_short_length << ", rank " << tuning.segmented_rank_length << ", tile rank "
       << tuning.tile_rank_length << ", scratch "
       << tuning.scratch_bytes << "}";

@@ -85,7 +85,7 @@ inline std::vector<RadixCase> radix_cases(const tessel::TuningParameters& base) 
     // sorting each (on threaded spaces, buckets longer than a thread's
     // share are split among teams again).
     tessel::TuningParameters buckets = tuning;
-    buckets.radix_buckets_length = 2;
+    buckets.radix_buckets_key_bytes = 2;
     cases.push_back({buckets, variant + " buckets, " + std::to_string(tuning.radix_bits) + "-bit digits"});
     if (in_order) {
       // Buckets counted every pass: by the digits below the split's alone
@@ -173,7 +173,7 @@ TYPED_TEST(RadixFloats, NansFoundBeforeThePassesThatSkipTheirTest) {
     for (int bits : {3, 8, 11}) {
       const bool split = path > 0;
       tessel::TuningParameters tuning = tessel::Tuning<Space>{};
-      tuning.radix_buckets_length = path == 2 ? 2 : 0;
+      tuning.radix_buckets_key_bytes = path == 2 ? 2 : 0;
       tuning.radix_scratch_slice = 0;
       tuning.team_size = 1;
       tuning.radix_scratch_atomics = true;  // with one thread: ranking in order (radix_in_order)
@@ -318,7 +318,7 @@ TYPED_TEST(Radix, WorkspaceIsReusedAcrossSizes) {
   using Space = TypeParam;
   tessel::SortOptions options = sort_options<tessel::RadixSort>(-1, false);
   tessel::TuningParameters buckets = tessel::Tuning<Space>{};
-  buckets.radix_buckets_length = 2;
+  buckets.radix_buckets_key_bytes = 2;
   for (bool split : {false, true}) {
     tessel::SortWorkspace<typename Space::memory_space> workspace;
     std::size_t high = 0;
@@ -673,7 +673,7 @@ TEST(RadixPlan, PathsAndPositionWidths) {
 }
 
 // Buckets by the top digit: only a lone slice of at least
-// radix_buckets_length records, split into blocks for its count and scatter
+// radix_buckets_key_bytes of keys, split into blocks for its count and scatter
 // whatever the units, with the split path's digits (no wider than 8-byte
 // counters in scratch allow).
 TEST(RadixPlan, BucketsOfALoneLongSlice) {
@@ -682,12 +682,18 @@ TEST(RadixPlan, BucketsOfALoneLongSlice) {
   tuning.scratch_bytes = 32 * 1024;
   tuning.radix_bits = 11;
   tuning.radix_block_elements = 4096;
-  tuning.radix_buckets_length = 0;
-  EXPECT_FALSE(radix_buckets_wanted(tuning, 1, index_type(1) << 30));
-  tuning.radix_buckets_length = 1 << 20;
-  EXPECT_TRUE(radix_buckets_wanted(tuning, 1, 1 << 20));
-  EXPECT_FALSE(radix_buckets_wanted(tuning, 1, (1 << 20) - 1));
-  EXPECT_FALSE(radix_buckets_wanted(tuning, 2, 1 << 22));
+  tuning.radix_buckets_key_bytes = 0;
+  EXPECT_FALSE(radix_buckets_wanted(tuning, 1, index_type(1) << 30, 4));
+  tuning.radix_buckets_key_bytes = 4 << 20;
+  EXPECT_TRUE(radix_buckets_wanted(tuning, 1, 1 << 20, 4));
+  EXPECT_FALSE(radix_buckets_wanted(tuning, 1, (1 << 20) - 1, 4));
+  EXPECT_TRUE(radix_buckets_wanted(tuning, 1, 1 << 19, 8));  // wider keys: as many bytes in fewer records
+  EXPECT_FALSE(radix_buckets_wanted(tuning, 1, (1 << 19) - 1, 8));
+  EXPECT_TRUE(radix_buckets_wanted(tuning, 1, 1 << 22, 1));
+  EXPECT_FALSE(radix_buckets_wanted(tuning, 2, 1 << 22, 4));
+  tuning.radix_buckets_key_bytes = 2;
+  EXPECT_TRUE(radix_buckets_wanted(tuning, 1, 2, 1));
+  EXPECT_FALSE(radix_buckets_wanted(tuning, 1, 1, 8));  // one record: nothing to split
   for (index_type units : {1, 2, 64}) {
     const RadixPlan plan = plan_radix_buckets(1 << 22, 4, 4, tuning, units);
     EXPECT_EQ(plan.path, RadixPath::teams_per_slice) << units;
@@ -723,9 +729,9 @@ void expect_shared_buckets_fit(const char* kind) {
               tuning.radix_team_slice = team_slice;
               tuning.radix_block_elements = block;
               tuning.radix_scratch_slice = 0;
-              tuning.radix_buckets_length = 2;
+              tuning.radix_buckets_key_bytes = 2;
               tessel::TuningParameters alone = tuning;  // the buckets' sorts split no further
-              alone.radix_buckets_length = 0;
+              alone.radix_buckets_key_bytes = 0;
               for (index_type length : {2, 3, 5, 8, 13, 20, 33, 64, 65, 100, 257, 1000}) {
                 const std::size_t given = radix_buckets_bytes<Records>(length, tuning, units);
                 for (index_type bucket = 2; bucket < length; ++bucket)

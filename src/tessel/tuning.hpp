@@ -188,11 +188,12 @@ struct TuningParameters {
   // through write-combining lines in team scratch (detail/radix_lines.hpp;
   // x86-64 hosts); 0: never.
   std::int64_t radix_lines_length = 0;
-  // A single slice of at least this many records (a whole view, or the one
-  // slice along a dim) is first split by its top digit into buckets, which
-  // teams then sort alone, each bucket's passes in cache where it fits
-  // (detail/radix_buckets.hpp); 0: never.
-  std::int64_t radix_buckets_length = 0;
+  // A single slice (a whole view, or the one slice along a dim) whose keys
+  // take at least this many bytes is first split by its top digit into
+  // buckets, which teams then sort alone, each bucket's passes in cache
+  // where it fits (detail/radix_buckets.hpp); 0: never. Bytes, not records:
+  // wider keys take more passes, over which the split pays sooner.
+  std::int64_t radix_buckets_key_bytes = 0;
   // AutoSort's cost of radix sort, in the units of merge_pass_cost: a pass
   // over the records of slices in the workspace, a pass in scratch, and the
   // work per slice per histogram counter (clearing and scanning it), which
@@ -343,13 +344,18 @@ struct HostTuning : TuningParameters {
     // whose buffers stay in the caches loses them to the non-temporal
     // stores.
     radix_lines_length = std::int64_t(1) << 21;
-    // A lone slice of 4M records and more is split into buckets by its top
-    // digit first. One core of a 2-vCPU EPYC VM (AVX2), medians of 5-9,
-    // LSD / buckets, ms: 1M float 32.5 / 37.1, int32 24.6 / 29.0, double
-    // 87.1 / 86.9; 4M 153 / 129, 177 / 138, 464 / 407; 16M 763 / 768, 712 /
-    // 614, 1912 / 1698. Shorter slices' buckets are too short to pay for
-    // their launch and counters (256K int32 in 1024 buckets: 6.0 / 11.3).
-    radix_buckets_length = std::int64_t(1) << 22;
+    // A lone slice of 16 MiB of keys and more (4M 4-byte keys, 2M 8-byte
+    // ones) is split into buckets by its top digit first. One core of a
+    // 2-vCPU EPYC VM (AVX2), medians of 5-9, LSD / buckets, ms: 1M float
+    // 32.5 / 37.1, int32 24.6 / 29.0, double 87.1 / 86.9; 4M 153 / 129, 177
+    // / 138, 464 / 407; 16M 763 / 768, 712 / 614, 1912 / 1698. Shorter
+    // slices' buckets are too short to pay for their launch and counters
+    // (256K int32 in 1024 buckets: 6.0 / 11.3). One core of the Xeon VM
+    // (2 MiB of L2), medians of 12, two rounds, LSD / buckets, ms: 1M float
+    // 6.59 / 6.94, int32 6.47 / 8.40, int64 18.0 / 15.8, double 20.7 /
+    // 16.3; 2M 20.3 / 14.3, 17.9 / 17.6, 66.5 / 40.9, 73.0 / 59.7-72.8; 4M
+    // 57.4 / 43.0, 52.8 / 39.4, 137 / 88, 153 / 174.
+    radix_buckets_key_bytes = std::int64_t(16) << 20;
     // AutoSort's cost model, fitted to 16M floats along dim 0 on one Zen 4
     // core (unit: a merge pass, 52.5 ms per 16M records). Merge sort took
     // 770 / 980 / 1190 ms for slices of 16K / 256K / 4M: 52.5 ms a pass and
@@ -439,14 +445,22 @@ struct ThreadedHostTuning : HostTuning {
     // 1.91, 4.12 / 3.09, 5.80 / 6.10, 9.59 / 12.1 us; doubles of 32 / 80 /
     // 128 / 256 KiB 2.89 / 1.24, 3.89 / 2.87, 4.95 / 4.71, 8.51 / 9.59 us.
     scan_inline_bytes = std::size_t(96) << 10;
-    // Two threads split a lone slice of 1M records and more into buckets by
-    // its top digit: the split path's passes over the whole slice left one
-    // count kernel per pass, and slices of up to 1M records to one thread.
-    // Two threads of the VM above, medians of 5-9, LSD / buckets, ms: 1M
-    // float 26.4 / 21.5, int32 22.6 / 18.9, double 79.5 / 51.9; 4M 131 /
-    // 79, 126 / 71, 339 / 249; 16M 544 / 405, 503 / 332, 1407 / 1046
-    // (256K: 6.7 / 6.0, 5.7 / 16.7, 20.8 / 12.3).
-    radix_buckets_length = std::int64_t(1) << 20;
+    // Two threads split a lone slice of 4 MiB of keys and more (1M 4-byte
+    // keys, 512K 8-byte ones) into buckets by its top digit: the split
+    // path's passes over the whole slice left one count kernel per pass, and
+    // shorter slices to one thread. Two threads of the VM above, medians of
+    // 5-9, LSD / buckets, ms: 1M float 26.4 / 21.5, int32 22.6 / 18.9,
+    // double 79.5 / 51.9; 4M 131 / 79, 126 / 71, 339 / 249; 16M 544 / 405,
+    // 503 / 332, 1407 / 1046 (256K: 6.7 / 6.0, 5.7 / 16.7, 20.8 / 12.3).
+    // Two threads of the Xeon VM, medians of 48, LSD / buckets, ms: 512K
+    // float 2.98 / 2.42, int32 2.78 / 3.85, int64 6.74 / 5.78, double 7.25 /
+    // 4.90; 10^6 5.66 / 4.55, 5.25 / 5.84, 14.1 / 9.43, 15.8 / 9.54; 256K
+    // 1.48 / 1.16, 1.36 / 2.36, 3.06 / 3.23, 3.47 / 2.58. Uniform 4-byte keys
+    // lose below 1M (their 2048 buckets of a few hundred records pay more in
+    // counters than the passes in cache save); 8-byte keys, with twice the
+    // passes, gain from 512K; floats in (-1, 1), which fill few buckets,
+    // gain at every length measured.
+    radix_buckets_key_bytes = std::int64_t(4) << 20;
   }
 };
 

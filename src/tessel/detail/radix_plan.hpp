@@ -352,10 +352,13 @@ inline RadixPlan plan_radix(index_type count, index_type length, std::size_t key
   return split_radix_plan(plan, count, length, tuning, units);
 }
 
-// Whether radix_sort_buckets first splits one slice of `length` records by
-// its top digit.
-inline bool radix_buckets_wanted(const TuningParameters& tuning, index_type count, index_type length) {
-  return count == 1 && tuning.radix_buckets_length > 0 && length >= tuning.radix_buckets_length;
+// Whether radix_sort_buckets first splits one slice of `length` records of
+// keys of `key_bytes` bytes by its top digit.
+inline bool radix_buckets_wanted(const TuningParameters& tuning, index_type count, index_type length,
+                                 std::size_t key_bytes) {
+  return count == 1 && length >= 2 && tuning.radix_buckets_key_bytes > 0 &&
+         static_cast<double>(length) * static_cast<double>(key_bytes) >=
+             static_cast<double>(tuning.radix_buckets_key_bytes);
 }
 
 // The split of one slice into buckets by its top digit (radix_sort_buckets):

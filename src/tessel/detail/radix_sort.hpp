@@ -34,7 +34,8 @@ std::size_t radix_unstaged_bytes(index_type count, index_type length, const Tuni
   if (plan.path == RadixPath::teams_per_slice)
     bytes = ping_pong_bytes<Source>(count, length) +
             WorkspaceCursor::bytes<index_type>(RadixBlockGrid(plan, count, length, tuning).counters + 1);
-  if (radix_buckets_target<Target> && radix_buckets_wanted(tuning, count, length))
+  if (radix_buckets_target<Target> &&
+      radix_buckets_wanted(tuning, count, length, sizeof(typename Source::key_type)))
     bytes = std::max(bytes, radix_buckets_bytes<Source>(length, tuning, units));
   return bytes;
 }
@@ -199,7 +200,7 @@ void radix_sort_unstaged(const char* function, const Exec& exec, index_type coun
   using Value = typename Source::value_type;
   constexpr bool has_values = Source::has_values;
   if constexpr (radix_buckets_target<Target>) {
-    if (buckets && radix_buckets_wanted(tuning, count, length) &&
+    if (buckets && radix_buckets_wanted(tuning, count, length, sizeof(Key)) &&
         radix_sort_buckets(function, exec, length, source, target, in_place, order, tuning,
                            cursor.take<unsigned char>(0)))
       return;
