@@ -613,6 +613,31 @@ TYPED_TEST(Radix, AlgorithmFieldsOverrideTheTuning) {
     }
 }
 
+// RadixSort's chunk_size may ask up to 32768 records, more than some spaces'
+// scratch holds beside any counters (32 KiB on the host spaces): such a
+// chunk is shortened, and the sort is the one any chunk gives. Whole views
+// past the chunk, with and without the buckets by the top digit.
+TYPED_TEST(Radix, ChunksPastTheSpacesScratchAreShortened) {
+  using Space = TypeParam;
+  for (int chunk : {4096, 8192, 32768})
+    for (std::int64_t buckets : {std::int64_t(0), std::int64_t(2)}) {
+      tessel::TuningParameters tuning = tessel::Tuning<Space>{};
+      tuning.radix_buckets_key_bytes = buckets;
+      const auto input = make_keys<double>(40000, Pattern::special, chunk + int(buckets));
+      Kokkos::View<double*, typename Space::memory_space> keys("tessel_test::keys", input.size());
+      fill_view(keys, [&](auto, std::size_t flat) { return input[flat]; });
+      tessel::SortOptions options;
+      options.algorithm = tessel::RadixSort{0, 0, chunk};
+      tessel::sort(Space(), keys, options, tuning);
+      const auto host = to_host(keys);
+      expect_sorted_slice(input, std::vector<double>(host.data(), host.data() + input.size()), false, true,
+                          "chunk " + std::to_string(chunk) + ", buckets from " + std::to_string(buckets) + " bytes");
+    }
+  const tessel::TuningParameters launched =
+      tessel::detail::sort_launch_tuning(Space(), tessel::TuningParameters(tessel::Tuning<Space>{}));
+  EXPECT_EQ(launched.radix_chunk_size, tessel::Tuning<Space>{}.radix_chunk_size) << "the default chunk fits";
+}
+
 TEST(RadixPlan, DigitsOfEveryKeyWidth) {
   using tessel::detail::radix_digits;
   EXPECT_EQ(radix_digits(1, 11).passes, 1);

@@ -117,7 +117,7 @@ void sort_views(const char* function, const Exec& exec, const Keys& keys, const 
   const SortKind kind = choose_sort(function, options, has_less, sort_keys, length, tuning);
   // The team size the kernels will have decides the tiles, and with them the
   // workspace.
-  tuning = launch_tuning(exec, tuning);
+  tuning = sort_launch_tuning(exec, tuning);
   const auto order = key_order<Key>(less, options.order == Order::descending);
   ScopedRegion region(function);
 

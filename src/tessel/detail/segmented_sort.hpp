@@ -258,7 +258,7 @@ void sort_segments(const char* function, const Exec& exec, const Offsets& offset
   if (segments == 0) return;
   // The algorithm is checked once, for the longest length any segment may have.
   const SortKind kind = choose_sort(function, options, has_less, sort_keys, records.keys.length, tuning);
-  tuning = launch_tuning(exec, tuning);
+  tuning = sort_launch_tuning(exec, tuning);
   const MediumBin medium = medium_bin(tuning, sizeof(typename Records::key_type),
                                       Records::has_values ? sizeof(typename Records::value_type) : 0,
                                       radix_order<KeyOrder> && kind == SortKind::radix,

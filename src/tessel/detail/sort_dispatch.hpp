@@ -66,6 +66,22 @@ struct SortKeys {
   bool host_space;
 };
 
+// The tuning as sorts launch it on `exec` (launch_tuning), with the radix
+// chunk shortened until its ranking arrays take at most half the team
+// scratch the space offers. RadixSort's chunk_size may ask up to 32768
+// records; a chunk the space cannot hold left no room for any counters, and
+// every radix kernel's launch threw (the fuzzer's chunks of 8192 against
+// OpenMP's 32 KiB). A shorter chunk changes how a team ranks its records,
+// never the result, as a block_size past what the space runs is capped.
+template <class Exec>
+TuningParameters sort_launch_tuning(const Exec& exec, TuningParameters tuning) {
+  tuning = launch_tuning(exec, tuning);
+  int chunk = radix_chunk_records(tuning.radix_chunk_size);
+  while (chunk > 1 && radix_chunk_bytes(chunk) > scratch_offered<Exec>() / 2) chunk /= 2;
+  tuning.radix_chunk_size = chunk;
+  return tuning;
+}
+
 // Applies the algorithm struct's fields to the tuning and names the kernels
 // to run. Throws for what cannot be done, before anything is written.
 inline SortKind choose_sort(const char* function, const SortOptions& options, bool has_less, const SortKeys& keys,
