@@ -12,7 +12,7 @@
 // took more than 10 s.
 #include "fuzz_support.hpp"
 
-#include <tessel/detail/kokkos_compat.hpp>
+#include <tessel/detail/base/kokkos_compat.hpp>
 
 #include <chrono>
 #include <iostream>

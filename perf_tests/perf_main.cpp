@@ -12,7 +12,7 @@
 #include <bench_support.hpp>
 #include <tessel_perf_commit.hpp>  // TESSEL_PERF_COMMIT, written at every build
 
-#include <tessel/detail/kokkos_compat.hpp>
+#include <tessel/detail/base/kokkos_compat.hpp>
 
 #if defined(TESSEL_PERF_MPI)
 #include <mpi.h>

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 #include <mpi.h>
 
-#include <tessel/detail/kokkos_compat.hpp>
+#include <tessel/detail/base/kokkos_compat.hpp>
 
 #include <cstring>
 

@@ -5,7 +5,7 @@
 
 #include <host_reference.hpp>
 
-#include <tessel/detail/kokkos_compat.hpp>
+#include <tessel/detail/base/kokkos_compat.hpp>
 #include <tessel/operators.hpp>
 
 #include <cmath>

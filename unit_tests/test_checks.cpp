@@ -1,7 +1,7 @@
 // Argument checks: messages name the function and the offending value.
 #include <test_helpers.hpp>
 
-#include <tessel/detail/checks.hpp>
+#include <tessel/detail/core/checks.hpp>
 
 namespace {
 

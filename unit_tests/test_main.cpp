@@ -1,7 +1,7 @@
 #include <Kokkos_Core.hpp>
 #include <gtest/gtest.h>
 
-#include <tessel/detail/kokkos_compat.hpp>
+#include <tessel/detail/base/kokkos_compat.hpp>
 
 #include <cstring>
 

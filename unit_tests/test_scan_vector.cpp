@@ -1,4 +1,4 @@
-// The SIMD Plus scans of one host thread (detail/scan_vector.hpp), each
+// The SIMD Plus scans of one host thread (detail/simd/scan_vector.hpp), each
 // kernel called directly: the public scans reach only the one this CPU
 // dispatches to, so the 16-byte loop, which x86-64 CPUs without AVX2 run,
 // would otherwise go untested here. Every element is compared bit for bit
@@ -8,7 +8,7 @@
 // reductions are checked the same way.
 #include <test_helpers.hpp>
 
-#include <tessel/detail/scan_vector.hpp>
+#include <tessel/detail/simd/scan_vector.hpp>
 
 #include <functional>
 

@@ -106,7 +106,7 @@ TYPED_TEST(ScanWhole, TinyTilesForceMultiTileAndMultiLevelPaths) {
   }
 }
 
-// A whole scan reduced ahead (detail/scan_reduce_ahead.hpp) in block counts
+// A whole scan reduced ahead (detail/scan/scan_reduce_ahead.hpp) in block counts
 // the space's concurrency does not give here, with heads of every size.
 template <class Space, class T, class Op>
 void check_reduce_ahead(Op op, std::size_t n, int threads, double rho, std::optional<T> init, bool in_place,
@@ -192,7 +192,7 @@ TYPED_TEST(ScanWhole, InPlace) {
 
 // Plus of the integer types the value list above leaves out: a lone thread
 // scans contiguous 4- and 8-byte values in SIMD registers (2 or 4 lanes,
-// blocks of twice that, then a scalar tail: detail/scan_vector.hpp), and
+// blocks of twice that, then a scalar tail: detail/simd/scan_vector.hpp), and
 // unsigned sums wrap.
 template <class Space>
 class ScanWholeIntegers : public ::testing::Test {};

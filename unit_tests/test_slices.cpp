@@ -2,7 +2,7 @@
 // dim, for every rank, layout and dim, with singleton and zero extents.
 #include <test_helpers.hpp>
 
-#include <tessel/detail/slices.hpp>
+#include <tessel/detail/core/slices.hpp>
 
 #include <set>
 

@@ -5,7 +5,7 @@
 // in the total order (radix sort is stable).
 #include <sort_test_support.hpp>
 
-#include <tessel/detail/radix_plan.hpp>
+#include <tessel/detail/sort/radix/radix_plan.hpp>
 
 #include <cstdlib>
 #include <cstring>

@@ -1,8 +1,8 @@
 // Team building blocks, for team sizes from 1 up to what the space offers.
 #include <test_helpers.hpp>
 
-#include <tessel/detail/team.hpp>
-#include <tessel/detail/partials.hpp>
+#include <tessel/detail/core/team.hpp>
+#include <tessel/detail/core/partials.hpp>
 
 #include <set>
 

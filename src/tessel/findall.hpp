@@ -3,8 +3,8 @@
 
 // Stream compaction of rank-1 views: findall, count_if, copy_if.
 
-#include <tessel/detail/checks.hpp>
-#include <tessel/detail/findall_impl.hpp>
+#include <tessel/detail/core/checks.hpp>
+#include <tessel/detail/findall/findall_impl.hpp>
 #include <tessel/tuning.hpp>
 
 #include <cstdint>

@@ -14,8 +14,8 @@
 
 #include <mpi.h>
 
-#include <tessel/detail/mpi_scan.hpp>
-#include <tessel/detail/mpi_sort.hpp>
+#include <tessel/detail/mpi/mpi_scan.hpp>
+#include <tessel/detail/mpi/mpi_sort.hpp>
 #include <tessel/findall.hpp>
 
 namespace tessel::mpi {

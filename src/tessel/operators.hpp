@@ -4,8 +4,8 @@
 // Associative operators for the scans, usable on the device, each with its
 // neutral element, and the trait through which any operator declares one.
 
-#include <tessel/detail/kokkos_compat.hpp>
-#include <tessel/detail/limits.hpp>
+#include <tessel/detail/base/kokkos_compat.hpp>
+#include <tessel/detail/base/limits.hpp>
 
 #include <Kokkos_Complex.hpp>
 

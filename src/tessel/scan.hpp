@@ -4,8 +4,8 @@
 // Inclusive and exclusive scans of whole rank-1 views and along any dim of
 // rank 1-3 views, with any associative operator.
 
-#include <tessel/detail/checks.hpp>
-#include <tessel/detail/scan_slices.hpp>
+#include <tessel/detail/core/checks.hpp>
+#include <tessel/detail/scan/scan_slices.hpp>
 #include <tessel/operators.hpp>
 #include <tessel/tuning.hpp>
 

@@ -20,7 +20,7 @@
 // CPUs: twice the longest segment on one thread), or what tessel::sort
 // needs for a segment long enough to be split among teams.
 
-#include <tessel/detail/segmented_sort.hpp>
+#include <tessel/detail/segmented/segmented_sort.hpp>
 #include <tessel/sort.hpp>
 
 namespace tessel {

@@ -21,7 +21,7 @@
 // SortWorkspace to keep it between calls: it grows when a sort needs more and
 // is reused otherwise, so a loop of sorts allocates nothing.
 
-#include <tessel/detail/sort_dispatch.hpp>
+#include <tessel/detail/sort/sort_dispatch.hpp>
 #include <tessel/sort_options.hpp>
 #include <tessel/tuning.hpp>
 

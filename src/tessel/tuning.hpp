@@ -9,7 +9,7 @@
 // from TuningParameters and set fields in the constructor), or override single
 // fields through the options and algorithm structs of each call.
 
-#include <tessel/detail/kokkos_compat.hpp>
+#include <tessel/detail/base/kokkos_compat.hpp>
 
 #include <algorithm>
 #include <cstddef>
@@ -64,7 +64,7 @@ struct TuningParameters {
   int scan_tiles_per_team = 1;
   // A team of one thread scans its tiles in one chain straight from source
   // to target, the loop std::inclusive_scan runs (Plus of 4- and 8-byte
-  // numbers in SIMD registers: detail/scan_vector.hpp), instead of copying
+  // numbers in SIMD registers: detail/simd/scan_vector.hpp), instead of copying
   // each tile into scratch and scanning lockstep runs there (three passes
   // through the cache). Teams of several threads always use the tiles.
   bool scan_straight = false;
@@ -73,7 +73,7 @@ struct TuningParameters {
   // element over the time to scan it. Above 0, such a scan is cut into a
   // head and one block per thread; the head is scanned while the blocks are
   // reduced ahead, then every block is scanned straight after its prefix
-  // (detail/scan_reduce_ahead.hpp). 0: the chunks of scan_tiles_per_team.
+  // (detail/scan/scan_reduce_ahead.hpp). 0: the chunks of scan_tiles_per_team.
   double scan_reduce_ahead = 0;
   // The largest input, in bytes, a scan reduces ahead. Larger ones take the
   // chunks, which read each element from memory once. Two threads of a
@@ -94,7 +94,7 @@ struct TuningParameters {
   std::size_t scan_inline_bytes = 0;
   // Scans straight through contiguous slices (scan_straight) whose output
   // is larger than this many bytes write it with non-temporal stores where
-  // the SIMD Plus scan has them (detail/scan_vector.hpp): it would leave the
+  // the SIMD Plus scan has them (detail/simd/scan_vector.hpp): it would leave the
   // caches before it is read again, and a plain store first reads the line
   // it fills. Chunks of the look-back are then reduced first and scanned
   // once their prefix is known, in chunks of about scan_stream_chunk_bytes
@@ -119,7 +119,7 @@ struct TuningParameters {
   int batched_teams_per_thread = 1;
   // Batched strided slices that are neighbours in memory, on a host space's
   // lone threads: each team sweeps along a block of them with this many
-  // bytes of running values (detail/scan_sweep.hpp); 0: the batched
+  // bytes of running values (detail/scan/scan_sweep.hpp); 0: the batched
   // kernel's lanes instead.
   std::size_t scan_sweep_bytes = 0;
 
@@ -135,7 +135,7 @@ struct TuningParameters {
   int merge_tiles_per_team = 1;
   // Slices of up to this many records (at most 64) that a team of one thread
   // merge-sorts whole in its tile (short slices, several to a tile) are
-  // sorted by ranks (detail/rank_sort.hpp): each record's place counted by
+  // sorted by ranks (detail/sort/rank_sort.hpp): each record's place counted by
   // comparing it with every other in vector registers, without a branch on
   // the keys. CPUs only, keys in the default order; 0: never.
   int tile_rank_length = 0;
@@ -154,7 +154,7 @@ struct TuningParameters {
   double rank_tile_cost = 1.0;
   double rank_compare_cost = 0.125;
 
-  // Radix sort (paths: detail/radix_plan.hpp). Bits of the key each pass
+  // Radix sort (paths: detail/sort/radix/radix_plan.hpp). Bits of the key each pass
   // sorts by: a 32-bit key takes ceil(32 / radix_bits) passes over the
   // records, each with a histogram of 2^radix_bits counters per team.
   int radix_bits = 8;
@@ -181,17 +181,17 @@ struct TuningParameters {
   std::int64_t radix_block_elements = 4096;
   // Slices of at least this many records that a team of one thread sorts
   // alone are counted for every pass in their first read; shorter ones one
-  // pass ahead (detail/radix_plan.hpp's RadixCounting). Teams of several
+  // pass ahead (detail/sort/radix/radix_plan.hpp's RadixCounting). Teams of several
   // threads count each pass before it.
   std::int64_t radix_every_pass_length = std::int64_t(1) << 22;
   // Teams of one thread scatter ranges of at least this many records
-  // through write-combining lines in team scratch (detail/radix_lines.hpp;
+  // through write-combining lines in team scratch (detail/sort/radix/radix_lines.hpp;
   // x86-64 hosts); 0: never.
   std::int64_t radix_lines_length = 0;
   // A single slice (a whole view, or the one slice along a dim) whose keys
   // take at least this many bytes is first split by its top digit into
   // buckets, which teams then sort alone, each bucket's passes in cache
-  // where it fits (detail/radix_buckets.hpp); 0: never. Bytes, not records:
+  // where it fits (detail/sort/radix/radix_buckets.hpp); 0: never. Bytes, not records:
   // wider keys take more passes, over which the split pays sooner.
   std::int64_t radix_buckets_key_bytes = 0;
   // AutoSort's cost of radix sort, in the units of merge_pass_cost: a pass
@@ -206,7 +206,7 @@ struct TuningParameters {
   // tile by one team each in scratch; longer still by the slice sorts.
   int segmented_short_length = 16;
   // Short segments of up to this many records (at most 64) are sorted by
-  // ranks (detail/rank_sort.hpp) instead: each record's place counted by
+  // ranks (detail/sort/rank_sort.hpp) instead: each record's place counted by
   // comparing it with every other in vector registers, without a branch on
   // the keys. CPUs only, keys in the default order; keys of 8 bytes only
   // when a segment's keys span less than 2^25 (column indices mostly do).

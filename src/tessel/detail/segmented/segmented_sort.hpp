@@ -1,0 +1,350 @@
+#ifndef TESSEL_DETAIL_SEGMENTED_SORT_HPP
+#define TESSEL_DETAIL_SEGMENTED_SORT_HPP
+
+// Segmented sort over CRS offsets: segment s is [offsets(s), offsets(s+1))
+// of a rank-1 view. As in CUB's segmented sort, segments are binned by
+// length and every bin is sorted by the kernel that suits it, so the work
+// follows the total size, not how unevenly it is spread:
+//  - short (2 .. segmented_short_length records): one thread per segment,
+//    a stable rank sort (CPUs, up to segmented_rank_length records) or
+//    insertion sort in place;
+//  - medium (up to one merge-sort tile): one team per segment, in scratch,
+//    radix or merge sort, whichever Tuning's cost model says is cheaper for
+//    its length and the bits in which its keys differ (column indices
+//    differ in their low bits only: two passes for 2^16 columns);
+//  - long: radix sort, one team per segment, all in one launch
+//    (segmented_radix.hpp), for segments that one team would sort alone;
+//    the slice sorts one segment after the other for the others (merge
+//    sort, or a radix sort split among teams); there are at most n / tile
+//    long segments.
+// One pass over the segments sorts the short ones and notes the bins of the
+// others; the medium and long bins are lists of segment numbers made by
+// tessel's own findall over the bins; one launch for the medium bin.
+
+#include <tessel/detail/sort/rank_sort.hpp>
+#include <tessel/detail/sort/radix/segmented_radix.hpp>
+#include <tessel/detail/sort/sort_dispatch.hpp>
+#include <tessel/detail/sort/team_sort.hpp>
+#include <tessel/findall.hpp>
+
+#include <vector>
+
+namespace tessel::detail {
+
+// The first s in [0, n] at which the offsets break the contract (offsets(s)
+// negative or past `extent`, or offsets(s) > offsets(s + 1)); n + 1 if none.
+template <class Offsets>
+struct FirstBadOffset {
+  Offsets offsets;
+  index_type segments;
+  index_type extent;
+  KOKKOS_INLINE_FUNCTION void operator()(index_type s, index_type& first) const {
+    const index_type begin = static_cast<index_type>(offsets(s));
+    bool bad = begin < 0 || begin > extent;
+    if (s < segments) bad = bad || static_cast<index_type>(offsets(s + 1)) < begin;
+    if (bad && s < first) first = s;
+  }
+};
+
+// Checks the offsets with one reduction before anything is written.
+template <class Exec, class Offsets>
+void check_offsets(const char* function, const Exec& exec, const Offsets& offsets, index_type extent) {
+  const index_type entries = static_cast<index_type>(offsets.extent(0));
+  if (entries == 0) return;
+  index_type first = entries;
+  Kokkos::parallel_reduce("tessel::segmented_sort::check_offsets", range_policy(exec, entries),
+                          FirstBadOffset<Offsets>{offsets, entries - 1, extent}, Kokkos::Min<index_type>(first));
+  if (first >= entries) return;
+  // Only on bad input: the two entries the message names.
+  const index_type shown = first + 1 < entries ? 2 : 1;
+  Kokkos::View<typename Offsets::non_const_value_type*, Kokkos::HostSpace> raw("tessel::segmented_sort::bad_offsets",
+                                                                                 shown);
+  Kokkos::deep_copy(raw, Kokkos::subview(offsets, std::make_pair(first, first + shown)));
+  const auto value = static_cast<index_type>(raw(0));
+  if (value < 0 || value > extent)
+    throw_invalid(function, "offsets(", first, ") = ", +raw(0), " is outside the keys (0 to keys.extent(0) = ", extent,
+                  ")");
+  throw_invalid(function, "offsets decrease: offsets(", first, ") = ", +raw(0), " > offsets(", first + 1,
+                ") = ", +raw(1));
+}
+
+enum SegmentBin : unsigned char { bin_none, bin_short, bin_medium, bin_long };
+
+// How the medium bin may radix-sort a segment in scratch: digits of at most
+// `bits` (0: never), and the cost model that weighs radix sort against the
+// merge sort (radix always, when the user chose RadixSort).
+struct MediumRadix {
+  int bits = 0;
+  int chunk_size = 1;
+  bool scratch_atomics = true;
+  bool always = false;
+  double pass_cost = 1.0;     // Tuning's radix_scratch_pass_cost
+  double counter_cost = 1.0;  // radix_counter_cost
+  double level_cost = 1.0;    // merge_tile_cost: a merge level in scratch
+  RadixCounting counting = RadixCounting::per_pass;
+
+  // Whether radix sort, by `digits` at `cost`, beats merging `length` records.
+  KOKKOS_INLINE_FUNCTION bool wins(double cost, int length) const {
+    int levels = 0;
+    while ((1 << levels) < length) ++levels;
+    return always || cost < level_cost * levels;
+  }
+};
+
+struct InBin {
+  unsigned char bin;
+  KOKKOS_INLINE_FUNCTION bool operator()(unsigned char b) const { return b == bin; }
+};
+
+// One segment's keys and values in global memory, as insertion_sort reads them.
+template <class KeySlice, class ValueSlice, class Value, bool HasValues>
+struct SegmentRecords {
+  static constexpr bool has_values = HasValues;
+  KeySlice keys;
+  ValueSlice values;
+  KOKKOS_INLINE_FUNCTION Value value_at(int i) const {
+    if constexpr (HasValues) return values[i];
+    else return Value{};
+  }
+};
+
+// The pass over all segments and the medium bin's kernel: the whole view as
+// one slice of records, the offsets, and the bins. The pass sorts every
+// short segment where it finds it and notes the bins of the others, so that
+// short segments (most of them, in most matrices) are neither listed nor
+// read twice. Ranked: whether short segments may be rank-sorted (CPUs only:
+// it copies a row to the stack).
+template <class Records, class Offsets, class KeyOrder, bool Ranked>
+struct SegmentBinKernel {
+  using key_type = typename Records::key_type;
+  using value_type = typename Records::value_type;
+  static constexpr bool has_values = Records::has_values;
+  using KeySlice = typename Records::keys_type::slice_type;
+  using ValueSlice = typename Records::values_type::slice_type;
+
+  KeySlice keys;
+  ValueSlice values;
+  Offsets offsets;
+  KeyOrder order;
+  unsigned char* bins;
+  index_type short_length;
+  index_type medium_length;
+  int rank_length;                  // short: the longest segment rank-sorted
+  int tile;                         // medium: records per scratch buffer
+  int items;                        // medium: records per insertion-sorted run
+  MediumRadix radix;                // medium: when to radix-sort instead
+  const std::int64_t* medium_list;  // medium: the segment numbers
+
+  KOKKOS_INLINE_FUNCTION SegmentRecords<KeySlice, ValueSlice, value_type, has_values> segment(index_type s,
+                                                                                           int& length) const {
+    const index_type begin = static_cast<index_type>(offsets(s));
+    length = static_cast<int>(static_cast<index_type>(offsets(s + 1)) - begin);
+    return {slice_from(keys, begin), slice_from(values, begin)};
+  }
+
+  // The pass: bins segment s; one thread sorts it in place if it is short.
+  KOKKOS_INLINE_FUNCTION void operator()(index_type s) const {
+    const index_type length = static_cast<index_type>(offsets(s + 1)) - static_cast<index_type>(offsets(s));
+    const SegmentBin bin = length <= 1              ? bin_none
+                           : length <= short_length ? bin_short
+                           : length <= medium_length ? bin_medium
+                                                     : bin_long;
+    bins[s] = bin;
+    if (bin != bin_short) return;
+    int count = 0;
+    const auto records = segment(s, count);
+    if constexpr (Ranked && rank_sortable<KeyOrder>) {
+      if (count <= rank_length) {
+        rank_or_insertion_sort(records, count, order);
+        return;
+      }
+    }
+    insertion_sort(records, 0, count, order);
+  }
+
+  // Medium: one team sorts one segment in scratch.
+  template <class Member>
+  KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
+    using Scratch = SortScratch<key_type, value_type, has_values>;
+    const typename Scratch::records_type scratch[2] = {Scratch::take(team, tile), Scratch::take(team, tile)};
+    int length = 0;
+    const auto records = segment(medium_list[team.league_rank()], length);
+    if constexpr (radix_order<KeyOrder>) {
+      if (radix.bits > 0) {
+        const auto differing = team_differing_bits(team, records.keys, 0, length, order);
+        double cost = 0;
+        const RadixDigits digits = cheapest_digits(sizeof(key_type), radix.bits, length, radix.pass_cost,
+                                                   radix.counter_cost, differing, &cost);
+        if (radix.wins(cost, length)) {
+          // The differing bits are known: the passes count as they go.
+          const auto state =
+              RadixTeamScratch::take(team, radix.scratch_atomics, radix.chunk_size,
+                                     team_radix_counters(digits, radix.counting));
+          TeamRadixSort<KeyOrder>{order, digits, length, true, state, radix.counting}.sort_passes(
+              team, differing, records, scratch, records, order, false);
+          return;
+        }
+      }
+    }
+    for (int k = team.team_rank(); k < length; k += team.team_size()) {
+      scratch[0].keys[k] = records.keys[k];
+      if constexpr (has_values) scratch[0].values[k] = records.values[k];
+    }
+    team.team_barrier();
+    // Segments of up to two runs are insertion-sorted whole.
+    const int run = length <= 2 * items ? length : items;
+    const int result = team_merge_sort<merge_lane_count<typename Member::execution_space>>(team, scratch, length,
+                                                                                           length, run, order);
+    for (int k = team.team_rank(); k < length; k += team.team_size()) {
+      records.keys[k] = scratch[result].keys[k];
+      if constexpr (has_values) records.values[k] = scratch[result].values[k];
+    }
+  }
+};
+
+// The medium bin's tile, and how it may radix-sort: with radix sort allowed,
+// its counters take their room out of the tile's scratch budget. Digits are
+// at most those cheapest for a segment as long as the tile without them.
+struct MediumBin {
+  SortTile tile;
+  MediumRadix radix;
+  std::size_t counter_bytes = 0;
+};
+
+inline MediumBin medium_bin(const TuningParameters& tuning, std::size_t key_bytes, std::size_t value_bytes,
+                            bool radix, bool always) {
+  MediumBin bin;
+  bin.tile = sort_tile(tuning, key_bytes + value_bytes, false);
+  if (!radix) return bin;
+  const int chunk = radix_chunk_records(tuning.radix_chunk_size, bin.tile.elements);
+  const RadixDigits digits = cheapest_digits(key_bytes, tuning.radix_bits, bin.tile.elements,
+                                             tuning.radix_scratch_pass_cost, tuning.radix_counter_cost);
+  // In scratch, a count ahead (or per pass) costs a read of L1 at most.
+  const RadixCounting counting = radix_in_order(tuning.team_size, tuning.radix_scratch_atomics)
+                                     ? RadixCounting::ahead
+                                     : RadixCounting::per_pass;
+  const std::size_t counters = team_radix_scratch(digits, chunk, counting);
+  if (counters >= tuning.scratch_bytes) return bin;
+  TuningParameters room = tuning;
+  room.scratch_bytes -= counters;
+  bin.tile = sort_tile(room, key_bytes + value_bytes, false);
+  bin.radix = MediumRadix{digits.bits,        chunk,
+                          tuning.radix_scratch_atomics, always,
+                          tuning.radix_scratch_pass_cost, tuning.radix_counter_cost,
+                          tuning.merge_tile_cost, counting};
+  bin.counter_bytes = counters;
+  return bin;
+}
+
+template <class Offsets>
+struct GatherLongSegments {
+  Offsets offsets;
+  const std::int64_t* segments;
+  index_type* begin_length;  // pairs
+  KOKKOS_INLINE_FUNCTION void operator()(index_type i) const {
+    const index_type s = segments[i];
+    begin_length[2 * i] = static_cast<index_type>(offsets(s));
+    begin_length[2 * i + 1] = static_cast<index_type>(offsets(s + 1)) - begin_length[2 * i];
+  }
+};
+
+// Sorts every segment of `records` (the whole rank-1 view as one slice) in
+// place. `sort_keys` says what the keys allow; `workspace` may be null.
+template <class Exec, class Offsets, class Records, class KeyOrder, class WithWorkspace>
+void sort_segments(const char* function, const Exec& exec, const Offsets& offsets, const Records& records,
+                   const KeyOrder& order, const SortOptions& options, bool has_less, const SortKeys& sort_keys,
+                   TuningParameters tuning, WithWorkspace&& with_workspace) {
+  const index_type segments = offsets.extent(0) > 0 ? static_cast<index_type>(offsets.extent(0)) - 1 : 0;
+  if (segments == 0) return;
+  // The algorithm is checked once, for the longest length any segment may have.
+  const SortKind kind = choose_sort(function, options, has_less, sort_keys, records.keys.length, tuning);
+  tuning = sort_launch_tuning(exec, tuning);
+  const MediumBin medium = medium_bin(tuning, sizeof(typename Records::key_type),
+                                      Records::has_values ? sizeof(typename Records::value_type) : 0,
+                                      radix_order<KeyOrder> && kind == SortKind::radix,
+                                      std::holds_alternative<RadixSort>(options.algorithm));
+  const SortTile tile = medium.tile;
+  const index_type short_length = std::max(1, std::min(tuning.segmented_short_length, tile.elements));
+  const index_type medium_length = tile.elements;
+  const auto bins = allocate<unsigned char>(exec, "tessel::segmented_sort::bins", segments);
+  using Kernel = SegmentBinKernel<Records, Offsets, KeyOrder, is_host_space<Exec>>;
+  Kernel kernel{records.keys.slice(0),
+                records.values.slice(0),
+                offsets,
+                order,
+                bins.data(),
+                short_length,
+                medium_length,
+                std::min(tuning.segmented_rank_length, rank_sort_capacity),
+                tile.elements,
+                tile.items,
+                medium.radix,
+                nullptr};
+  Kokkos::parallel_for("tessel::segmented_sort::short", range_policy(exec, segments), kernel);
+  auto list = [&](unsigned char bin) {
+    return findall_with(function, exec, bins, InBin{bin}, false, tuning);
+  };
+  const auto medium_segments = list(bin_medium);
+  if (medium_segments.extent(0) > 0) {
+    kernel.medium_list = medium_segments.data();
+    using Scratch = SortScratch<typename Records::key_type, typename Records::value_type, Records::has_values>;
+    Kokkos::parallel_for("tessel::segmented_sort::medium",
+                         make_team_policy(function, exec, medium_segments.extent(0), tuning.team_size,
+                                          Scratch::bytes(tile.elements, 2) + medium.counter_bytes),
+                         kernel);
+  }
+  const auto long_segments = list(bin_long);
+  const index_type long_count = static_cast<index_type>(long_segments.extent(0));
+  if (long_count == 0) return;
+  const auto where = allocate<index_type>(exec, "tessel::segmented_sort::long", 2 * long_count);
+  Kokkos::parallel_for("tessel::segmented_sort::gather", range_policy(exec, long_count),
+                       GatherLongSegments<Offsets>{offsets, long_segments.data(), where.data()});
+  const auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, where);
+  SortKeys segment_keys = sort_keys;
+  segment_keys.whole = true;
+  const index_type units = radix_units(exec, tuning);
+  // Segments that one team would radix-sort alone are sorted in one launch;
+  // the others (merge sort, or long enough to split among teams) one after
+  // the other by the slice sorts.
+  std::vector<RadixSegment> batched;
+  std::vector<LongSegment> singles;
+  std::vector<SortKind> kinds;
+  std::size_t bytes = 0;
+  for (index_type i = 0; i < long_count; ++i) {
+    const LongSegment segment{host(2 * i), host(2 * i + 1)};
+    // On a copy: choose_sort applies the algorithm's fields again, and its
+    // block_size would undo launch_tuning's cap on the team size (Kokkos
+    // aborts a launch of larger teams than the space runs).
+    TuningParameters chosen = tuning;
+    const SortKind segment_kind = choose_sort(function, options, has_less, segment_keys, segment.length, chosen);
+    if constexpr (radix_order<KeyOrder>) {
+      if (segment_kind == SortKind::radix) {
+        const RadixPlan plan = radix_plan_for<Records>(1, segment.length, tuning, units);
+        if (plan.path != RadixPath::teams_per_slice) {
+          batched.push_back(radix_segment(segment.begin, segment.length, plan));
+          continue;
+        }
+      }
+    }
+    singles.push_back(segment);
+    kinds.push_back(segment_kind);
+    bytes = std::max(bytes,
+                     sort_workspace_bytes<Records, Records>(1, segment.length, segment_kind, true, tuning, units));
+  }
+  const SegmentLanes lanes = deal_segments(std::move(batched), units);
+  if (!lanes.segments.empty())
+    bytes = std::max(bytes, segmented_radix_bytes<Records>(lanes.buffer_records, index_type(lanes.segments.size()),
+                                                           index_type(lanes.first.size()) - 1));
+  with_workspace(bytes, [&](unsigned char* space) {
+    radix_sort_segments(function, exec, records, lanes, order, tuning, space);
+    for (std::size_t i = 0; i < singles.size(); ++i) {
+      const auto one = ::tessel::detail::records(segment_layout(records.keys, singles[i]),
+                                                 segment_layout(records.values, singles[i]));
+      run_sort(function, exec, 1, singles[i].length, kinds[i], one, one, true, order, tuning, space);
+    }
+  });
+}
+
+}  // namespace tessel::detail
+
+#endif

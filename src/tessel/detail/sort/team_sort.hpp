@@ -1,0 +1,371 @@
+#ifndef TESSEL_DETAIL_TEAM_SORT_HPP
+#define TESSEL_DETAIL_TEAM_SORT_HPP
+
+// Sorting building blocks: merge path, a sequential stable merge, a team's
+// stable merge sort in scratch, and a team's bitonic network in scratch.
+// All of them are correct for any team size, including one.
+
+#include <tessel/detail/base/kokkos_compat.hpp>
+#include <tessel/detail/sort/rank_sort.hpp>
+#include <tessel/detail/sort/sort_data.hpp>
+#include <tessel/detail/core/team.hpp>
+
+#include <cstdint>
+#include <type_traits>
+
+namespace tessel::detail {
+
+// How many elements of A precede the `diagonal`-th output of the stable merge
+// of sorted A (a_count) and B (b_count): equal keys take A's first.
+// `a(i)`, `b(j)` read keys.
+template <class A, class B, class KeyOrder>
+KOKKOS_INLINE_FUNCTION index_type merge_path(const A& a, index_type a_count, const B& b, index_type b_count,
+                                             index_type diagonal, const KeyOrder& order) {
+  index_type low = diagonal > b_count ? diagonal - b_count : 0;
+  index_type high = diagonal < a_count ? diagonal : a_count;
+  while (low < high) {
+    const index_type middle = (low + high) / 2;
+    if (key_before(order, b(diagonal - 1 - middle), a(middle)))
+      high = middle;
+    else
+      low = middle + 1;
+  }
+  return low;
+}
+
+// Whether any of keys[begin, end) is a NaN; every thread of the team gets
+// the answer.
+template <class Member, class Keys>
+KOKKOS_INLINE_FUNCTION bool team_holds_nan(const Member& team, const Keys& keys, index_type begin, index_type end) {
+  int nan = 0;  // int: Kokkos 3.4 has no reduction identity for bool
+  Kokkos::parallel_reduce(
+      Kokkos::TeamThreadRange(team, begin, end),
+      [&](const index_type i, int& found) { found |= int(is_nan_key(keys[i])); }, Kokkos::LOr<int>(nan));
+  return nan != 0;
+}
+
+// Selects `if_true` or `if_false` with masks rather than a branch: compilers
+// turn a plain conditional into a branch, which a merge cannot predict.
+template <class T>
+KOKKOS_INLINE_FUNCTION T select(bool condition, const T& if_true, const T& if_false) {
+  if constexpr (std::is_integral_v<T> || std::is_floating_point_v<T>) {
+    using U = std::conditional_t<sizeof(T) <= 4, std::uint32_t, std::uint64_t>;
+    if constexpr (sizeof(T) == sizeof(U)) {
+      const U mask = static_cast<U>(U(0) - U(condition));
+      return bit_cast<T>(static_cast<U>((bit_cast<U>(if_true) & mask) | (bit_cast<U>(if_false) & ~mask)));
+    } else {
+      return condition ? if_true : if_false;
+    }
+  } else {
+    return condition ? if_true : if_false;
+  }
+}
+
+// One merge in progress: A at [a, a_end), B at [b, b_end), outputs from
+// `out` on, as positions in one source and one target.
+struct MergeLane {
+  index_type a, a_end, b, b_end, out;
+};
+
+// Runs the first `active` merges of `lanes` in lockstep; key(position) reads
+// a source key, out(position, key, from) writes an output and says where it
+// came from (for the values). A branch-free merge step waits on its own
+// previous step (load, compare, advance), so several independent merges keep
+// a CPU busy where one would stall. Once a merge runs out of one input, the
+// rest of the other follows.
+template <int Lanes, class Key, class Out, class KeyOrder>
+KOKKOS_INLINE_FUNCTION void merge_lanes(MergeLane (&lanes)[Lanes], int active, const Key& key, const Out& out,
+                                        const KeyOrder& order) {
+  auto step = [&](MergeLane& lane) {
+    const auto key_a = key(lane.a);
+    const auto key_b = key(lane.b);
+    const bool take_b = order.before(order.project(key_b), order.project(key_a));
+    out(lane.out++, select(take_b, key_b, key_a), select(take_b, lane.b, lane.a));
+    lane.b += take_b;
+    lane.a += 1 - take_b;
+  };
+  // Each step takes one record of A or of B, so as many steps as the fewest
+  // records left on either side run without a test. Merging 2 x 32K floats
+  // in L2 cut into 4 lanes, one Zen 4 core, with a test per step of each
+  // lane / without: 2.96 / 2.48 ns a record (2.04 / 1.62 by the order
+  // without the NaN test).
+  auto open_steps = [](const MergeLane& lane) {
+    const index_type a_left = lane.a_end - lane.a, b_left = lane.b_end - lane.b;
+    return a_left < b_left ? a_left : b_left;
+  };
+  if (active == Lanes) {
+    while (true) {
+      index_type steps = open_steps(lanes[0]);
+      for (int l = 1; l < Lanes; ++l) {
+        const index_type open = open_steps(lanes[l]);
+        steps = open < steps ? open : steps;
+      }
+      if (steps <= 0) break;
+      for (index_type k = 0; k < steps; ++k)
+        for (int l = 0; l < Lanes; ++l) step(lanes[l]);
+    }
+  }
+  for (int l = 0; l < active; ++l) {
+    MergeLane& lane = lanes[l];
+    for (index_type steps = open_steps(lane); steps > 0; steps = open_steps(lane))
+      for (index_type k = 0; k < steps; ++k) step(lane);
+    for (; lane.a < lane.a_end; ++lane.a) out(lane.out++, key(lane.a), lane.a);
+    for (; lane.b < lane.b_end; ++lane.b) out(lane.out++, key(lane.b), lane.b);
+  }
+}
+
+// Outputs [first, last) of the stable merge of the sorted sequences at
+// [a_begin, a_begin + a_count) and [b_begin, b_begin + b_count) of a source,
+// written from `out_begin` on: cut by merge path into `Lanes` merges run in
+// lockstep.
+template <int Lanes, class Key, class Out, class KeyOrder>
+KOKKOS_INLINE_FUNCTION void merge_in_lanes(const Key& key, index_type a_begin, index_type a_count,
+                                           index_type b_begin, index_type b_count, index_type first,
+                                           index_type last, index_type out_begin, const Out& out,
+                                           const KeyOrder& order) {
+  auto a = [&](index_type i) { return key(a_begin + i); };
+  auto b = [&](index_type j) { return key(b_begin + j); };
+  MergeLane lanes[Lanes];
+  index_type boundary = merge_path(a, a_count, b, b_count, first, order);
+  for (int l = 0; l < Lanes; ++l) {
+    const index_type lane_first = first + (last - first) * l / Lanes;
+    const index_type lane_last = first + (last - first) * (l + 1) / Lanes;
+    const index_type next = lane_last == a_count + b_count ? a_count : merge_path(a, a_count, b, b_count, lane_last, order);
+    lanes[l] = MergeLane{a_begin + boundary, a_begin + next, b_begin + (lane_first - boundary),
+                         b_begin + (lane_last - next), out_begin + (lane_first - first)};
+    boundary = next;
+  }
+  merge_lanes(lanes, Lanes, key, out, order);
+}
+
+// Stable insertion sort of records [first, first + count) in scratch: each
+// record is projected once and shifted into place. Short runs of arithmetic
+// projections (the default order) also keep the projections of the sorted
+// part in registers, so that every comparison is one instruction instead of
+// a projection of the neighbour (float's total order costs several).
+// Runs of up to insertion_cached records keep them: segmented sorts' rows of
+// 16M entries on one Xeon core, 8 / 16 / 32 / 64 cached, double keys with
+// double values: rows of 0..15 168 / 153 / 155 / 158 ms, of 0..7 135 / 131 /
+// 141 / 142 ms; of 0..63 268 / 267 / 285 / 231 ms (but int64 keys 216 / 219 /
+// 220 / 230 ms).
+inline constexpr int insertion_cached = 16;
+
+template <class Records, class KeyOrder>
+KOKKOS_INLINE_FUNCTION void insertion_sort(const Records& records, int first, int count, const KeyOrder& order) {
+  using projected_type = std::decay_t<decltype(order.project(records.keys[first]))>;
+  if constexpr (std::is_arithmetic_v<projected_type>) {
+    if (count <= insertion_cached) {
+      projected_type projections[insertion_cached];
+      for (int i = 0; i < count; ++i) projections[i] = order.project(records.keys[first + i]);
+      for (int i = 1; i < count; ++i) {
+        const projected_type projected = projections[i];
+        if (!order.before(projected, projections[i - 1])) continue;
+        const auto key = records.keys[first + i];
+        const auto value = records.value_at(first + i);
+        int j = i;
+        do {
+          projections[j] = projections[j - 1];
+          records.keys[first + j] = records.keys[first + j - 1];
+          if constexpr (Records::has_values) records.values[first + j] = records.values[first + j - 1];
+          --j;
+        } while (j > 0 && order.before(projected, projections[j - 1]));
+        projections[j] = projected;
+        records.keys[first + j] = key;
+        if constexpr (Records::has_values) records.values[first + j] = value;
+      }
+      return;
+    }
+  }
+  for (int i = first + 1; i < first + count; ++i) {
+    const auto key = records.keys[i];
+    const auto projected = order.project(key);
+    if (!order.before(projected, order.project(records.keys[i - 1]))) continue;
+    const auto value = records.value_at(i);
+    int j = i;
+    do {
+      records.keys[j] = records.keys[j - 1];
+      if constexpr (Records::has_values) records.values[j] = records.values[j - 1];
+      --j;
+    } while (j > first && order.before(projected, order.project(records.keys[j - 1])));
+    records.keys[j] = key;
+    if constexpr (Records::has_values) records.values[j] = value;
+  }
+}
+
+// Sorts `count` records (at most rank_sort_capacity, keys in an order
+// rank_sort takes) by ranks, or by insertion where rank_sort declines them
+// (8-byte keys that span 2^25 or more; it writes nothing then).
+template <class Records, class KeyOrder>
+KOKKOS_INLINE_FUNCTION void rank_or_insertion_sort(const Records& records, int count, const KeyOrder& order) {
+  if (!rank_sort(records, count, order)) insertion_sort(records, 0, count, order);
+}
+
+// Whether team_merge_sort, in a team of `team_size` threads given
+// `rank_length`, sorts segments of `segment` records whole by ranks (keys
+// rank_sort takes): AutoSort's cost model asks it too.
+KOKKOS_INLINE_FUNCTION bool ranks_whole_segments(int team_size, index_type segment, int rank_length) {
+  return team_size == 1 && segment <= rank_length && segment <= rank_sort_capacity;
+}
+
+// A team's stable merge sort, in scratch, of `count` records made of
+// segments of `segment` records (the last may be shorter) sorted each on its
+// own: several short slices share a tile this way. Runs of `items` records
+// are insertion-sorted, one thread each, then sorted sequences are merged
+// pairwise within their segment, back and forth between the two buffers. A
+// lone thread merges several pairs side by side (or cuts a long pair into
+// lanes); in a larger team each thread produces `items` outputs at a time,
+// found by merge path. Returns the buffer (0 or 1) that holds the result.
+// A lone thread of a host space sorts segments of up to `rank_length`
+// records (at most rank_sort_capacity; 0: none) whole by ranks, in buffer
+// 0: see Tuning::tile_rank_length and ranks_whole_segments. Device code
+// does not compile the ranks, which copy a segment to the stack (as the
+// segmented sort's SegmentBinKernel does not).
+template <int Lanes, class Member, class Records, class KeyOrder>
+KOKKOS_INLINE_FUNCTION int team_merge_sort(const Member& team, const Records (&buffers)[2], int count, int segment,
+                                           int items, const KeyOrder& order, int rank_length = 0) {
+  if constexpr (rank_sortable<KeyOrder> && is_host_space<typename Member::execution_space>) {
+    if (ranks_whole_segments(team.team_size(), segment, rank_length)) {
+      for (int first = 0; first < count; first += segment) {
+        rank_or_insertion_sort(buffers[0].from(first), count - first < segment ? count - first : segment, order);
+      }
+      return 0;
+    }
+  }
+  const int segments = (count + segment - 1) / segment;
+  auto segment_end = [&](int first) {
+    const int end = (first / segment + 1) * segment;
+    return end < count ? end : count;
+  };
+  // Segments of up to insertion_cached records are insertion-sorted whole:
+  // the merge rounds after runs of `items` cost more, most with values (one
+  // core, 1M floats in slices of 16 with int32 values: 26 -> 16 ms, keys
+  // alone unchanged at 13 ms).
+  if (segment <= insertion_cached) items = segment;
+  const int runs_per_segment = (segment + items - 1) / items;
+  for (int run = team.team_rank(); run < segments * runs_per_segment; run += team.team_size()) {
+    const int first = run / runs_per_segment * segment + run % runs_per_segment * items;
+    const int end = segment_end(first);
+    if (first < end) insertion_sort(buffers[0], first, end - first < items ? end - first : items, order);
+  }
+  team.team_barrier();
+  int from = 0;
+  for (int width = items; width < segment; width *= 2) {
+    const Records& source = buffers[from];
+    const Records& target = buffers[1 - from];
+    auto key = [&](index_type position) { return source.keys[position]; };
+    auto out = [&](index_type position, const auto& value, index_type at) {
+      target.keys[position] = value;
+      if constexpr (Records::has_values) target.values[position] = source.values[at];
+    };
+    const int pairs_per_segment = (segment + 2 * width - 1) / (2 * width);
+    const int pairs = segments * pairs_per_segment;
+    // Pair p of the round; empty past the end of a short last segment.
+    auto pair_lane = [&](int pair) {
+      const int a_begin = pair / pairs_per_segment * segment + pair % pairs_per_segment * 2 * width;
+      const int end = a_begin < count ? segment_end(a_begin) : a_begin;
+      const int a_end = end - a_begin < width ? end : a_begin + width;
+      const int b_end = end - a_begin < 2 * width ? end : a_begin + 2 * width;
+      return MergeLane{a_begin, a_end, a_end, b_end, a_begin};
+    };
+    if (team.team_size() == 1 && pairs < Lanes) {
+      // Few long pairs: each is cut into lanes.
+      for (int pair = 0; pair < pairs; ++pair) {
+        const MergeLane lane = pair_lane(pair);
+        if (lane.b_end > lane.a)
+          merge_in_lanes<Lanes>(key, lane.a, lane.a_end - lane.a, lane.b, lane.b_end - lane.b, 0,
+                                lane.b_end - lane.a, lane.a, out, order);
+      }
+    } else if (team.team_size() == 1) {
+      // A lone thread merges `Lanes` pairs side by side.
+      for (int pair = 0; pair < pairs; pair += Lanes) {
+        MergeLane lanes[Lanes];
+        const int active = pairs - pair < Lanes ? pairs - pair : Lanes;
+        for (int l = 0; l < active; ++l) lanes[l] = pair_lane(pair + l);
+        merge_lanes(lanes, active, key, out, order);
+      }
+    } else {
+      // Threads produce `items` outputs at a time within a pair, found by
+      // merge path.
+      const int chunks_per_pair = 2 * width / items;
+      for (int chunk = team.team_rank(); chunk < pairs * chunks_per_pair; chunk += team.team_size()) {
+        const MergeLane pair = pair_lane(chunk / chunks_per_pair);
+        const int first = pair.a + chunk % chunks_per_pair * items;
+        if (first >= pair.b_end) continue;
+        const int last = pair.b_end - first < items ? pair.b_end : first + items;
+        merge_in_lanes<1>(key, pair.a, pair.a_end - pair.a, pair.b, pair.b_end - pair.b, first - pair.a,
+                          last - pair.a, first, out, order);
+      }
+    }
+    team.team_barrier();
+    from = 1 - from;
+  }
+  return from;
+}
+
+// Compare-exchange of keys (and values) at lo < hi, in scratch or in global
+// memory. Both are written back through selects rather than a branch: on
+// random keys half the exchanges swap, which no CPU predicts.
+template <bool HasValues, class Keys, class Values, class KeyOrder>
+KOKKOS_INLINE_FUNCTION void exchange_if_before(const Keys& keys, const Values& values, index_type lo, index_type hi,
+                                               const KeyOrder& order) {
+  const auto low = keys[lo], high = keys[hi];
+  const bool swap = key_before(order, high, low);
+  keys[lo] = swap ? high : low;
+  keys[hi] = swap ? low : high;
+  if constexpr (HasValues) {
+    const auto low_value = values[lo], high_value = values[hi];
+    values[lo] = swap ? high_value : low_value;
+    values[hi] = swap ? low_value : high_value;
+  }
+}
+
+// Compare-exchange of records lo < hi in scratch when hi holds a record
+// (positions past `count` hold virtual records that sort after everything
+// and never move).
+template <class Records, class KeyOrder>
+KOKKOS_INLINE_FUNCTION void compare_exchange(const Records& records, int lo, int hi, int count, const KeyOrder& order) {
+  if (hi < count) exchange_if_before<Records::has_values>(records.keys, records.values, lo, hi, order);
+}
+
+// The pair of the q-th compare-exchange of a bitonic step: with `flip`, the
+// first step of merging sorted blocks of `distance` into blocks of twice
+// that (each element against its mirror, so every block stays ascending);
+// otherwise a half-cleaner step at `distance`.
+KOKKOS_INLINE_FUNCTION void bitonic_pair(index_type q, index_type distance, bool flip, index_type& lo,
+                                         index_type& hi) {
+  const index_type block = q / distance, offset = q % distance;
+  lo = block * 2 * distance + offset;
+  hi = flip ? block * 2 * distance + 2 * distance - 1 - offset : lo + distance;
+}
+
+// Merges sorted blocks of `block` records into sorted blocks of twice that,
+// within `size` (a power of two) records in scratch of which the first
+// `count` are real. With `flip`, the first step compares each record with its
+// mirror in the merged block and the half-cleaners at block/2 ... 1 follow;
+// without, only half-cleaners at block ... 1 run (the end of a merge whose
+// longer steps ran in global memory).
+template <class Member, class Records, class KeyOrder>
+KOKKOS_INLINE_FUNCTION void team_bitonic_merge(const Member& team, const Records& records, int count, int size,
+                                               int block, bool flip, const KeyOrder& order) {
+  for (int distance = block; distance >= 1; distance /= 2) {
+    const bool mirror = flip && distance == block;
+    for (int q = team.team_rank(); q < size / 2; q += team.team_size()) {
+      index_type lo, hi;
+      bitonic_pair(q, distance, mirror, lo, hi);
+      compare_exchange(records, int(lo), int(hi), count, order);
+    }
+    team.team_barrier();
+  }
+}
+
+// A team's bitonic sort of `count` records in scratch, padded virtually to
+// `size` (a power of two).
+template <class Member, class Records, class KeyOrder>
+KOKKOS_INLINE_FUNCTION void team_bitonic_sort(const Member& team, const Records& records, int count, int size,
+                                              const KeyOrder& order) {
+  for (int block = 1; block < size; block *= 2) team_bitonic_merge(team, records, count, size, block, true, order);
+}
+
+}  // namespace tessel::detail
+
+#endif
