@@ -6,7 +6,7 @@ include(CMakePackageConfigHelpers)
 set(TESSEL_INSTALL_CMAKEDIR ${CMAKE_INSTALL_LIBDIR}/cmake/tessel)
 
 install(DIRECTORY src/tessel DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
-        FILES_MATCHING PATTERN "*.hpp")
+        FILES_MATCHING PATTERN "*.hpp" PATTERN "*.inc")
 
 set(_tessel_targets tessel)
 if(TESSEL_ENABLE_MPI)

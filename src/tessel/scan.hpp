@@ -4,94 +4,15 @@
 // Inclusive and exclusive scans of whole rank-1 views and along any dim of
 // rank 1-3 views, with any associative operator.
 
-#include <tessel/detail/core/checks.hpp>
-#include <tessel/detail/scan/scan_slices.hpp>
+#include <tessel/detail/scan/scan_views.hpp>
 #include <tessel/operators.hpp>
+#include <tessel/scan_options.hpp>
 #include <tessel/tuning.hpp>
 
 #include <algorithm>
 #include <cstdint>
 
 namespace tessel {
-
-struct ScanOptions {
-  // The extent slices run along; -1 (or 0) for a whole rank-1 view.
-  int dim = -1;
-  // Threads per team; 0 takes Tuning<Exec>::team_size.
-  int block_size = 0;
-  // Elements per run of a tile; 0 takes the most Tuning<Exec> fits in its
-  // scratch budget. A larger value than the budget holds raises the budget up
-  // to what the execution space offers; past that, runs are shortened to fit.
-  int items_per_thread = 0;
-};
-
-namespace detail {
-
-template <class Exec>
-TuningParameters tuned_for_scan(const char* function, TuningParameters tuning, const ScanOptions& options) {
-  if (options.block_size < 0)
-    throw_invalid(function, "block_size ", options.block_size, " is negative");
-  if (options.items_per_thread < 0)
-    throw_invalid(function, "items_per_thread ", options.items_per_thread, " is negative");
-  if (options.block_size > 0) tuning.team_size = options.block_size;
-  if (options.items_per_thread > 0) {
-    // Up to all the scratch the space offers; a tile that would need more
-    // gets shorter runs (see TuningParameters::tile), so it always fits.
-    tuning.max_items_per_thread = options.items_per_thread;
-    tuning.scratch_bytes = std::max(tuning.scratch_bytes, scratch_offered<Exec>());
-  }
-  return tuning;
-}
-
-// The default tuning of a space's instance that runs `concurrency` threads.
-// A threaded host space's tuning cuts whole scans into chunks for several
-// threads (ThreadedHostTuning::scan_tiles_per_team), each fixed up after
-// its scan; an instance on one thread (OMP_NUM_THREADS=1) takes the chunks
-// of a single-thread space instead, one chain per slice. OpenMP on one
-// thread of the Zen 5 VM, 4M elements, chunks / one chain: floats 1.10 /
-// 0.70 ms, doubles 2.73 / 1.25, int64 2.96 / 1.36 (Serial's chain in the
-// same minutes). A tuning passed in is taken as it is.
-inline TuningParameters scan_tuning_for_threads(TuningParameters tuning, std::int64_t concurrency) {
-  if (concurrency == 1)
-    tuning.scan_tiles_per_team = std::max(tuning.scan_tiles_per_team, HostTuning{}.scan_tiles_per_team);
-  return tuning;
-}
-
-template <class Exec>
-TuningParameters default_scan_tuning(const Exec& exec) {
-  return scan_tuning_for_threads(Tuning<Exec>{}, static_cast<std::int64_t>(exec.concurrency()));
-}
-
-// `init` is null for inclusive scans.
-template <class Exec, class Src, class Dst, class Op, class Init>
-void scan_views(const char* function, const Exec& exec, const Src& src, const Dst& dst, Op op,
-                const Init* init, const ScanOptions& options, const TuningParameters& tuning) {
-  static_check_view<Exec, Src>();
-  static_check_view<Exec, Dst>();
-  static_check_writable<Dst>();
-  using value_type = typename Dst::non_const_value_type;
-  static_assert(std::is_convertible_v<typename Src::non_const_value_type, value_type>,
-                "tessel scans: src's value type must convert to dst's");
-  static_assert(std::is_convertible_v<decltype(op(std::declval<value_type>(), std::declval<value_type>())),
-                                      value_type>,
-                "tessel scans: op(dst value, dst value) must convert to dst's value type");
-  const int dim = checked_dim<Src>(function, options.dim);
-  check_same_extents(function, "src", src, "dst", dst);
-  check_no_partial_overlap(function, "src", src, "dst", dst);
-  const TuningParameters tuned = tuned_for_scan<Exec>(function, tuning, options);
-
-  using Combine = Partials<Op, value_type>;
-  const Combine partials{op};
-  const auto carry_init =
-      init ? Combine::make(static_cast<value_type>(*init)) : Combine::empty();
-  ScopedRegion region(function);
-  const SliceNumbering numbering = slice_numbering(src, dim);  // dst follows src's numbering
-  visit_slices(src, dst, numbering, [&](const auto& src_slices, const auto& dst_slices) {
-    scan_slices(function, exec, src_slices, dst_slices, partials, carry_init, init != nullptr, tuned);
-  });
-}
-
-}  // namespace detail
 
 // For every slice along options.dim: dst = x0, x0∘x1, x0∘x1∘x2, ...
 // `op` must be associative; it need not be commutative nor have a neutral

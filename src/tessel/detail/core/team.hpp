@@ -150,7 +150,7 @@ Kokkos::TeamPolicy<Exec> make_team_policy(const char* function, const Exec& exec
   const std::size_t slow_max = static_cast<std::size_t>(Kokkos::TeamPolicy<Exec>::scratch_size_max(1));
   if (slow_scratch_bytes > slow_max)
     throw_length(function, "a team needs ", slow_scratch_bytes, " bytes of level-1 team scratch but the ",
-                 "execution space offers ", slow_max, "; set radix_lines_length to 0");
+                 "execution space offers ", slow_max, "; set radix.lines_length to 0");
   Kokkos::TeamPolicy<Exec> policy(exec, static_cast<int>(league), team_size);
   policy.set_scratch_size(0, Kokkos::PerTeam(scratch_bytes));
   if (slow_scratch_bytes > 0) policy.set_scratch_size(1, Kokkos::PerTeam(slow_scratch_bytes));

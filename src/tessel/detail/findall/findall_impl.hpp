@@ -17,7 +17,7 @@ inline TileShape flag_tile(const TuningParameters& tuning) {
 
 template <class Exec>
 TileChunks tile_chunks(const Exec& exec, index_type tiles, const TuningParameters& tuning) {
-  return TileChunks{tiles, tiles_per_team(exec, tiles, tuning.findall_tiles_per_team)};
+  return TileChunks{tiles, tiles_per_team(exec, tiles, tuning.findall.tiles_per_team)};
 }
 
 // Counts the elements of `slice` (of `length`) for which `pred` holds, tile

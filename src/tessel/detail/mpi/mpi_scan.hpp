@@ -11,7 +11,7 @@
 
 #include <tessel/detail/mpi/mpi_comm.hpp>
 #include <tessel/detail/core/team.hpp>
-#include <tessel/scan.hpp>
+#include <tessel/detail/scan/scan_views.hpp>
 
 namespace tessel::detail::mpi {
 
@@ -119,7 +119,7 @@ void inclusive_scan(MPI_Comm comm, const Exec& exec, const Src& src, const Dst& 
   const Communicator c = communicator(function, comm);
   agree(function, c, scan_fingerprint<Exec, Src, Dst>(function),
         [&] { check_scan_views<Exec>(function, src, dst); });
-  tessel::inclusive_scan(exec, src, dst, op);
+  scan_views<Exec, Src, Dst, Op, T>(function, exec, src, dst, op, nullptr, ScanOptions{}, default_scan_tuning(exec));
   Kokkos::View<T, typename Exec::memory_space> prefix(
       Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("tessel::mpi::scan::prefix")));
   if (!lower_prefix(function, c, exec, dst, op, static_cast<const T*>(nullptr), prefix)) return;
@@ -139,7 +139,8 @@ void exclusive_scan(MPI_Comm comm, const Exec& exec, const Src& src, const Dst& 
         [&] { check_scan_views<Exec>(function, src, dst); });
   const index_type n = static_cast<index_type>(dst.extent(0));
   const auto local = allocate<T>(exec, "tessel::mpi::exclusive_scan::local", n);
-  tessel::inclusive_scan(exec, src, local, op);
+  scan_views<Exec, Src, decltype(local), Op, T>(function, exec, src, local, op, nullptr, ScanOptions{},
+                                                  default_scan_tuning(exec));
   Kokkos::View<T, typename Exec::memory_space> prefix(
       Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("tessel::mpi::scan::prefix")));
   const T start = static_cast<T>(init);

@@ -22,7 +22,7 @@
 #include <tessel/detail/sort/sort_data.hpp>
 #include <tessel/detail/sort/sort_order.hpp>
 #include <tessel/detail/core/team.hpp>
-#include <tessel/sort.hpp>
+#include <tessel/detail/sort/sort_views.hpp>
 
 #include <algorithm>
 #include <utility>
@@ -151,10 +151,12 @@ struct Records {
 
   template <class Exec>
   void sort(const Exec& exec, const SortOptions& options) const {
-    if constexpr (has_values)
-      tessel::sort_by_key(exec, keys, values, options);
-    else
-      tessel::sort(exec, keys, options);
+    const auto carried = [&] {
+      if constexpr (has_values) return values;
+      else return NoValues{};
+    }();
+    sort_views(has_values ? "tessel::mpi::sort_by_key" : "tessel::mpi::sort", exec, keys, carried, NoValues{},
+               UseDefaultOrder{}, false, options, static_cast<NoWorkspace*>(nullptr), Tuning<Exec>{});
   }
 
   // Sends send_counts[q] records to rank q; what arrives goes into

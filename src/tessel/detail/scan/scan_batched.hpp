@@ -27,7 +27,7 @@ struct BatchedScanKernel {
   partial_type carry_init;
   bool exclusive;
   // Slices per team when a lone thread scans each of its contiguous slices
-  // in one chain from source to target (TuningParameters::scan_straight), as
+  // in one chain from source to target (TuningParameters::scan.straight), as
   // the loop a user writes does, instead of copying them through the tile;
   // 0 otherwise.
   index_type straight_slices = 0;

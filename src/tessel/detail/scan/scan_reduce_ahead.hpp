@@ -25,7 +25,7 @@
 // int64 0.138-0.139 / 0.124-0.132. A scan in place takes two launches:
 // thread j writes B(j+1) while thread j+1 may still be reducing it, and only
 // the launch in between orders the two.
-// Outputs larger than scan_stream_bytes are written with non-temporal
+// Outputs larger than scan.stream_bytes are written with non-temporal
 // stores, as the chunks' are.
 // Only for operators whose reduction may be regrouped (Partials::
 // reorderable): an ordered reduction costs about what a scan does.
@@ -118,8 +118,8 @@ struct ReduceAheadKernel {
 // gets at least one element.
 inline bool reduce_ahead_applies(const TuningParameters& tuning, index_type length, std::size_t bytes,
                                  std::int64_t threads) {
-  return tuning.scan_reduce_ahead > 0 && threads > 1 && length >= 2 * threads &&
-         static_cast<std::size_t>(length) <= tuning.scan_reduce_ahead_bytes / bytes;
+  return tuning.scan.reduce_ahead > 0 && threads > 1 && length >= 2 * threads &&
+         static_cast<std::size_t>(length) <= tuning.scan.reduce_ahead_bytes / bytes;
 }
 
 // The scan of one slice (src.count == 1) in `threads` blocks (the

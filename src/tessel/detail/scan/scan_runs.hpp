@@ -167,7 +167,7 @@ TESSEL_HOST_NOINLINE KOKKOS_FUNCTION void scan_chain(const Partials partials, co
 // Scans source[first, first + count) into target in one chain, after
 // `running`, and returns what follows the last element: the loop
 // std::inclusive_scan runs, for a lone thread whose operator is cheap next
-// to the memory traffic (TuningParameters::scan_straight). With no neutral
+// to the memory traffic (TuningParameters::scan.straight). With no neutral
 // element and nothing before, the first element starts the chain (an
 // exclusive scan's first element is then written by the caller); so does an
 // inclusive scan's slice start (first == 0, where `running` is always empty),
@@ -198,7 +198,7 @@ KOKKOS_INLINE_FUNCTION typename Partials::partial_type scan_straight(
 // regrouped and reordered (Partials::reorderable): sixteen accumulators over
 // neighbouring elements, which compilers turn into SIMD, where the runs that
 // keep the order are independent chains of scalar operations. Whole scans by
-// reduce-then-scan (scan_lookback off, tiles of 256 per team) on one Xeon
+// reduce-then-scan (scan.lookback off, tiles of 256 per team) on one Xeon
 // core, 1M / 16M elements, with 1 / 4 / 8 / 16 / 32 accumulators: float
 // 0.78 / 0.48 / 0.46 / 0.46 / 0.47 ms, 23.4 / 18.1 / 14.3 / 15.8 / 15.0 ms;
 // double 1.16 / 0.94 / 0.96 / 0.92 / 0.91 ms; int64 and int32 within 10 %

@@ -28,11 +28,11 @@ TileShape scan_tile(const TuningParameters& tuning, std::size_t other_scratch = 
 
 // Whether straight chains through `count` slices of `length` Value elements
 // write them with non-temporal stores: outputs larger than
-// scan_stream_bytes, which would leave the caches before they are read.
+// scan.stream_bytes, which would leave the caches before they are read.
 template <class Value>
 bool scan_stream_applies(const TuningParameters& tuning, index_type count, index_type length) {
-  return tuning.scan_straight && static_cast<double>(count) * static_cast<double>(length) * sizeof(Value) >
-                                     static_cast<double>(tuning.scan_stream_bytes);
+  return tuning.scan.straight && static_cast<double>(count) * static_cast<double>(length) * sizeof(Value) >
+                                     static_cast<double>(tuning.scan.stream_bytes);
 }
 
 // The budget a tiled scan takes at least when its tiles would hold one
@@ -49,7 +49,7 @@ void scan_batched(const char* function, const Exec& exec, const SrcLayout& src, 
   const int runs = tuning.team_size * tuning.runs_per_thread;
   const TileShape shape = scan_tile<value_type>(tuning, Kernel::scratch_besides_tile(runs));
   const index_type units =
-      std::max<index_type>(tuning.batched_teams_per_thread, 1) * std::max<index_type>(exec.concurrency(), 1);
+      std::max<index_type>(tuning.scan.batched_teams_per_thread, 1) * std::max<index_type>(exec.concurrency(), 1);
   if constexpr (is_host_space<Exec> && !SrcLayout::contiguous && !DstLayout::contiguous) {
     if (const index_type block = sweep_block<Exec, SrcLayout, DstLayout, value_type>(src, dst, shape.team_size,
                                                                                      units, tuning)) {
@@ -60,9 +60,9 @@ void scan_batched(const char* function, const Exec& exec, const SrcLayout& src, 
   const std::size_t scratch = shape.scratch_bytes() + Kernel::scratch_besides_tile(shape.runs);
   Kernel kernel{src, dst, partials, shape, carry_init, exclusive};
   index_type teams = (src.count + shape.runs - 1) / shape.runs;
-  if (tuning.scan_straight && shape.team_size == 1 && SrcLayout::contiguous && DstLayout::contiguous) {
+  if (tuning.scan.straight && shape.team_size == 1 && SrcLayout::contiguous && DstLayout::contiguous) {
     // Lone threads scanning slices straight need no tile, so each takes as
-    // many slices as leaves batched_teams_per_thread teams per thread: a
+    // many slices as leaves scan.batched_teams_per_thread teams per thread: a
     // team's launch then costs little next to its slices (16 x 62500
     // elements along dim 0, one Xeon core, teams of 8 slices -> of all:
     // floats 618 -> 565 us, doubles 721 -> 562 us, int64 692 -> 664 us).
@@ -98,12 +98,12 @@ void scan_tiled(const char* function, const Exec& exec, const SrcLayout& src, co
   }
   const std::size_t scratch = shape.scratch_bytes() + Pass::scratch_besides_tile(shape.team_size, shape.runs);
   const index_type tiles_per_slice = (src.length + shape.elements() - 1) / shape.elements();
-  const bool straight = tuning.scan_straight && shape.team_size == 1;
+  const bool straight = tuning.scan.straight && shape.team_size == 1;
   const bool stream = straight && scan_stream_applies<value_type>(tuning, src.count, src.length);
-  int wanted_tiles = tuning.scan_tiles_per_team;
-  if (Partials::reorderable && stream && tuning.scan_lookback && exec.concurrency() > 1) {
+  int wanted_tiles = tuning.scan.tiles_per_team;
+  if (Partials::reorderable && stream && tuning.scan.lookback && exec.concurrency() > 1) {
     // Chunks reduced first, then scanned: short enough to stay in L2.
-    const std::size_t chunk_tiles = tuning.scan_stream_chunk_bytes / (std::size_t(shape.elements()) * sizeof(value_type));
+    const std::size_t chunk_tiles = tuning.scan.stream_chunk_bytes / (std::size_t(shape.elements()) * sizeof(value_type));
     wanted_tiles = static_cast<int>(std::clamp<std::size_t>(chunk_tiles, 1, std::size_t(1) << 30));
   }
   const int tiles_per_team = detail::tiles_per_team(exec, tiles_per_slice * src.count, wanted_tiles);
@@ -126,12 +126,12 @@ void scan_tiled(const char* function, const Exec& exec, const SrcLayout& src, co
   if constexpr (Partials::reorderable) {
     const std::int64_t threads = exec.concurrency();
     if (straight && src.count == 1 && reduce_ahead_applies(tuning, src.length, sizeof(value_type), threads)) {
-      scan_reduce_ahead(function, exec, src, dst, partials, carry_init, exclusive, tuning.scan_reduce_ahead,
+      scan_reduce_ahead(function, exec, src, dst, partials, carry_init, exclusive, tuning.scan.reduce_ahead,
                         static_cast<int>(threads), stream);
       return;
     }
   }
-  if (tuning.scan_lookback) {
+  if (tuning.scan.lookback) {
     const auto counter = allocate<int>(exec, "tessel::scan::chunk_counter", 1, true);
     const auto status = allocate_records<ChunkStatus<value_type>>(exec, "tessel::scan::chunk_status", chunks, true);
     auto pass = kernel(single_pass{});
@@ -161,10 +161,10 @@ void scan_slices(const char* function, const Exec& exec, const SrcLayout& src, c
   tuning = launch_tuning(exec, tuning);
   using value_type = typename Partials::value_type;
   if constexpr (is_host_space<Exec> && SrcLayout::contiguous && DstLayout::contiguous) {
-    // Small whole scans on the calling thread (TuningParameters::scan_inline_bytes),
+    // Small whole scans on the calling thread (TuningParameters::scan.inline_bytes),
     // after whatever the space still runs: the chain a lone team would run.
-    if (tuning.scan_straight && tuning.team_size == 1 && src.count == 1 &&
-        static_cast<std::size_t>(src.length) <= tuning.scan_inline_bytes / sizeof(value_type)) {
+    if (tuning.scan.straight && tuning.team_size == 1 && src.count == 1 &&
+        static_cast<std::size_t>(src.length) <= tuning.scan.inline_bytes / sizeof(value_type)) {
       exec.fence();
       scan_straight(partials, exclusive, src.slice(0), dst.slice(0), 0, src.length, carry_init,
                     scan_stream_applies<value_type>(tuning, 1, src.length));

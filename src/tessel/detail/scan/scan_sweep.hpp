@@ -34,7 +34,7 @@ struct SweepScanKernel {
   template <class Member>
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
     // Level 1: the host spaces' level 0 holds 32 KiB (Kokkos 3.4), too
-    // few running values for wide rows (scan_sweep_bytes).
+    // few running values for wide rows (scan.sweep_bytes).
     value_type* running = static_cast<value_type*>(
         team.team_scratch(1).get_shmem_aligned(std::size_t(block) * sizeof(value_type), alignof(value_type)));
     const index_type first = index_type(team.league_rank()) * block;
@@ -114,7 +114,7 @@ inline constexpr std::size_t sweep_share_bytes = std::size_t(8) << 10;
 
 // Slices per team: blocks of neighbouring slices, for at most `units`
 // teams, each of whole cache lines (neighbouring threads then do not write
-// the same line), of at most TuningParameters::scan_sweep_bytes of running
+// the same line), of at most TuningParameters::scan.sweep_bytes of running
 // values and within the level-1 scratch the space offers. 0: the sweep does
 // not apply (teams of several threads, slices apart in memory in either
 // view, or not even one running value in the budget). Host spaces and
@@ -127,7 +127,7 @@ index_type sweep_block(const SrcLayout& src, const DstLayout& dst, int team_size
   if (team_size != 1 || src.inner_stride != 1 || dst.inner_stride != 1) return 0;
   const std::size_t offered = static_cast<std::size_t>(Kokkos::TeamPolicy<Exec>::scratch_size_max(1));
   const std::size_t budget = offered > alignof(Value) ? offered - alignof(Value) : 0;
-  const index_type room = index_type(std::min(tuning.scan_sweep_bytes, budget) / sizeof(Value));
+  const index_type room = index_type(std::min(tuning.scan.sweep_bytes, budget) / sizeof(Value));
   const index_type line = sizeof(Value) >= 64 ? 1 : index_type(64 / sizeof(Value));
   const index_type most = room >= line ? room / line * line : room;
   const index_type share = std::max<index_type>(index_type(sweep_share_bytes / sizeof(Value)), 1);

@@ -6,7 +6,7 @@
 // one slice. For each tile it loads the tile striped into scratch, scans its
 // runs and scans the run totals across the team. The prefix of the chunks
 // before it comes either in one pass, by looking back at its predecessors'
-// published results (TuningParameters::scan_lookback), or in two: a reduce
+// published results (TuningParameters::scan.lookback), or in two: a reduce
 // pass writes every chunk's aggregate, those are scanned, and the final pass
 // reads its prefix from them. In one pass, a chunk of one tile keeps its
 // scanned tile in scratch between the aggregate and the output; longer
@@ -49,7 +49,7 @@ struct TileScanKernel {
   partial_type carry_init;  // precedes every slice: init for exclusive scans
   bool exclusive;
   // A lone thread scans its chunk in one chain from source to target
-  // (TuningParameters::scan_straight) instead of through scratch tiles.
+  // (TuningParameters::scan.straight) instead of through scratch tiles.
   bool straight = false;
   // Straight chains write with non-temporal stores (scan_stream_applies):
   // the finish phase's, and in a single pass, for operators that may be

@@ -5,8 +5,8 @@
 // of a rank-1 view. As in CUB's segmented sort, segments are binned by
 // length and every bin is sorted by the kernel that suits it, so the work
 // follows the total size, not how unevenly it is spread:
-//  - short (2 .. segmented_short_length records): one thread per segment,
-//    a stable rank sort (CPUs, up to segmented_rank_length records) or
+//  - short (2 .. segmented.short_length records): one thread per segment,
+//    a stable rank sort (CPUs, up to segmented.rank_length records) or
 //    insertion sort in place;
 //  - medium (up to one merge-sort tile): one team per segment, in scratch,
 //    radix or merge sort, whichever Tuning's cost model says is cheaper for
@@ -25,7 +25,7 @@
 #include <tessel/detail/sort/radix/segmented_radix.hpp>
 #include <tessel/detail/sort/sort_dispatch.hpp>
 #include <tessel/detail/sort/team_sort.hpp>
-#include <tessel/findall.hpp>
+#include <tessel/detail/findall/findall_views.hpp>
 
 #include <vector>
 
@@ -78,9 +78,9 @@ struct MediumRadix {
   int chunk_size = 1;
   bool scratch_atomics = true;
   bool always = false;
-  double pass_cost = 1.0;     // Tuning's radix_scratch_pass_cost
-  double counter_cost = 1.0;  // radix_counter_cost
-  double level_cost = 1.0;    // merge_tile_cost: a merge level in scratch
+  double pass_cost = 1.0;     // Tuning's cost.radix_scratch_pass
+  double counter_cost = 1.0;  // cost.radix_counter
+  double level_cost = 1.0;    // cost.merge_tile: a merge level in scratch
   RadixCounting counting = RadixCounting::per_pass;
 
   // Whether radix sort, by `digits` at `cost`, beats merging `length` records.
@@ -216,11 +216,11 @@ inline MediumBin medium_bin(const TuningParameters& tuning, std::size_t key_byte
   MediumBin bin;
   bin.tile = sort_tile(tuning, key_bytes + value_bytes, false);
   if (!radix) return bin;
-  const int chunk = radix_chunk_records(tuning.radix_chunk_size, bin.tile.elements);
-  const RadixDigits digits = cheapest_digits(key_bytes, tuning.radix_bits, bin.tile.elements,
-                                             tuning.radix_scratch_pass_cost, tuning.radix_counter_cost);
+  const int chunk = radix_chunk_records(tuning.radix.chunk_size, bin.tile.elements);
+  const RadixDigits digits = cheapest_digits(key_bytes, tuning.radix.bits, bin.tile.elements,
+                                             tuning.cost.radix_scratch_pass, tuning.cost.radix_counter);
   // In scratch, a count ahead (or per pass) costs a read of L1 at most.
-  const RadixCounting counting = radix_in_order(tuning.team_size, tuning.radix_scratch_atomics)
+  const RadixCounting counting = radix_in_order(tuning.team_size, tuning.radix.scratch_atomics)
                                      ? RadixCounting::ahead
                                      : RadixCounting::per_pass;
   const std::size_t counters = team_radix_scratch(digits, chunk, counting);
@@ -229,9 +229,9 @@ inline MediumBin medium_bin(const TuningParameters& tuning, std::size_t key_byte
   room.scratch_bytes -= counters;
   bin.tile = sort_tile(room, key_bytes + value_bytes, false);
   bin.radix = MediumRadix{digits.bits,        chunk,
-                          tuning.radix_scratch_atomics, always,
-                          tuning.radix_scratch_pass_cost, tuning.radix_counter_cost,
-                          tuning.merge_tile_cost, counting};
+                          tuning.radix.scratch_atomics, always,
+                          tuning.cost.radix_scratch_pass, tuning.cost.radix_counter,
+                          tuning.cost.merge_tile, counting};
   bin.counter_bytes = counters;
   return bin;
 }
@@ -264,7 +264,7 @@ void sort_segments(const char* function, const Exec& exec, const Offsets& offset
                                       radix_order<KeyOrder> && kind == SortKind::radix,
                                       std::holds_alternative<RadixSort>(options.algorithm));
   const SortTile tile = medium.tile;
-  const index_type short_length = std::max(1, std::min(tuning.segmented_short_length, tile.elements));
+  const index_type short_length = std::max(1, std::min(tuning.segmented.short_length, tile.elements));
   const index_type medium_length = tile.elements;
   const auto bins = allocate<unsigned char>(exec, "tessel::segmented_sort::bins", segments);
   using Kernel = SegmentBinKernel<Records, Offsets, KeyOrder, is_host_space<Exec>>;
@@ -275,7 +275,7 @@ void sort_segments(const char* function, const Exec& exec, const Offsets& offset
                 bins.data(),
                 short_length,
                 medium_length,
-                std::min(tuning.segmented_rank_length, rank_sort_capacity),
+                std::min(tuning.segmented.rank_length, rank_sort_capacity),
                 tile.elements,
                 tile.items,
                 medium.radix,

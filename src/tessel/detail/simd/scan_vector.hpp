@@ -5,7 +5,7 @@
 // host thread, in SIMD registers. A chain of scalar float additions waits for
 // each one's latency (std::inclusive_scan: 0.50 ms for 1M floats on a Zen 4
 // core, where a copy of the same bytes takes 0.27 ms); summing windows of 4
-// lanes (scan_vector_loops.hpp) and adding each to the sums of the vector
+// lanes (scan_vector_loops.inc) and adding each to the sums of the vector
 // before advances the chain by 8 elements per addition, a pair of vectors at
 // a time. Doubles take 2 lanes and advance by 4 elements per addition
 // instead of 1; integers, whose additions are as short as a shuffle, save

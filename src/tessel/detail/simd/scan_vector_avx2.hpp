@@ -8,7 +8,7 @@
 // Why not the SSE2 loop: it is bound by its instructions, not by memory.
 // 1M floats (in L3) on one Zen 4 core: SSE2 0.148 ms, this 0.103 ms, a
 // copy 0.083 ms; doubles 0.234 -> 0.199 ms, int64 0.230 -> 0.215 ms. The
-// loop itself (scan_vector_loops.hpp) sums windows; here each shift
+// loop itself (scan_vector_loops.inc) sums windows; here each shift
 // that reaches into the vector before is one swap of 128-bit halves and one
 // alignr within halves.
 // Not faster (with the loop before the windows): two segments of a block
@@ -33,7 +33,7 @@ namespace tessel::detail::avx2 {
 using Vec = __m256i;
 inline constexpr std::size_t vector_bytes = 32;
 
-#include <tessel/detail/simd/scan_vector_lanes.hpp>
+#include <tessel/detail/simd/scan_vector_lanes.inc>
 
 template <class T>
 TESSEL_VECTOR_TARGET inline void stream_store(T* to, Vec x) {
@@ -46,7 +46,7 @@ TESSEL_VECTOR_TARGET inline void stream_fence() { _mm_sfence(); }
 // multiply-add rounds once), run by the multiply-add units instead of the
 // adders: on Zen 4 those take two of the four vector pipes and share them
 // with the shuffles, so a loop of additions and shuffles waits on them
-// (which additions go there: scan_vector_loops.hpp).
+// (which additions go there: scan_vector_loops.inc).
 template <class L>
 TESSEL_VECTOR_TARGET inline Vec add_on_fma(Vec a, Vec b) {
   if constexpr (std::is_same_v<L, float>) {
@@ -72,7 +72,7 @@ TESSEL_VECTOR_TARGET inline Vec shift_across(Vec before, Vec x) {
   }
 }
 
-#include <tessel/detail/simd/scan_vector_loops.hpp>
+#include <tessel/detail/simd/scan_vector_loops.inc>
 
 // Whether this CPU runs AVX2 and FMA (and its operating system saves the registers).
 inline bool available() {

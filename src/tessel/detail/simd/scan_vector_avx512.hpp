@@ -4,11 +4,11 @@
 // The Plus scan of scan_vector.hpp in 64-byte AVX-512 registers (AVX-512F
 // and BW), compiled with GCC's target attribute and chosen at run time where
 // the CPU has them, ahead of the AVX2 loop (scan_vector_avx2.hpp, whose
-// loops it shares: scan_vector_loops.hpp), except on CPUs that split
+// loops it shares: scan_vector_loops.inc), except on CPUs that split
 // 512-bit instructions in two (preferred()).
 // Why: both loops are bound by their instructions, and a 64-byte register
 // takes twice the lanes per instruction. Each shift into the vector before
-// is one valignd here (scan_vector_loops.hpp sums windows of 16 floats
+// is one valignd here (scan_vector_loops.inc sums windows of 16 floats
 // in three such shifts and four additions), against a swap of halves and an
 // alignr per shift in 32-byte registers. Measured with the loop before the
 // windows, 1M floats (in L3) on one EPYC (Zen 5) core: AVX2 0.148 ms, this
@@ -41,7 +41,7 @@ namespace tessel::detail::avx512 {
 using Vec = __m512i;
 inline constexpr std::size_t vector_bytes = 64;
 
-#include <tessel/detail/simd/scan_vector_lanes.hpp>
+#include <tessel/detail/simd/scan_vector_lanes.inc>
 
 // add<L>(a, b) issued as a * 1 + b, as in scan_vector_avx2.hpp: the same
 // sum, run by the multiply-add units.
@@ -75,7 +75,7 @@ TESSEL_VECTOR_TARGET inline Vec shift_across(Vec before, Vec x) {
   return _mm512_mask_alignr_epi32(x, __mmask16(0xffff), x, before, 16 - K * int(sizeof(L)) / 4);
 }
 
-#include <tessel/detail/simd/scan_vector_loops.hpp>
+#include <tessel/detail/simd/scan_vector_loops.inc>
 
 // Whether this CPU runs AVX-512F and BW (and its operating system saves the
 // registers: GCC's check reads that too). Never where TESSEL_DISABLE_AVX512

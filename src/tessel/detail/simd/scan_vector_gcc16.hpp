@@ -5,7 +5,7 @@
 // extensions, which every GCC target lowers (SSE2 on x86-64, NEON on
 // AArch64): the loop for every target, and the one x86-64 CPUs without AVX2
 // run. It is the loop of the AVX2 and AVX-512 scans
-// (scan_vector_loops.hpp), compiled for the build's own target, with these
+// (scan_vector_loops.inc), compiled for the build's own target, with these
 // primitives. Only GCC compiles it (scan_vector.hpp).
 // Windows against scanning each vector, then carrying its total: 1M
 // elements on one Zen 4 core (SSE2) took 0.226 ms for floats that way
@@ -29,7 +29,7 @@ namespace tessel::detail::vector16 {
 using Vec [[gnu::vector_size(16)]] = long long;
 inline constexpr std::size_t vector_bytes = 16;
 
-#include <tessel/detail/simd/scan_vector_lanes.hpp>
+#include <tessel/detail/simd/scan_vector_lanes.inc>
 
 // Targets without multiply-add units of their own for vectors: the adders.
 template <class L>
@@ -80,7 +80,7 @@ inline Vec shift_across(Vec before, Vec x) {
   return x;
 }
 
-#include <tessel/detail/simd/scan_vector_loops.hpp>
+#include <tessel/detail/simd/scan_vector_loops.inc>
 
 }  // namespace tessel::detail::vector16
 

@@ -42,8 +42,8 @@ struct SortTile {
 
 inline SortTile sort_tile(const TuningParameters& tuning, std::size_t record_bytes, bool bitonic) {
   TuningParameters sorting = tuning;
-  sorting.runs_per_thread = tuning.sort_runs_per_thread;
-  sorting.max_items_per_thread = tuning.sort_items_per_thread;
+  sorting.runs_per_thread = tuning.merge.runs_per_thread;
+  sorting.max_items_per_thread = tuning.merge.items_per_thread;
   sorting.pad_runs = false;
   // Room for the alignment of each scratch array (keys and values, per buffer).
   const TileShape shape = sorting.tile(record_bytes * (bitonic ? 1 : 2), false, 4 * 64);
@@ -121,13 +121,13 @@ std::size_t merge_sort_workspace_bytes(index_type count, index_type length, cons
 }
 
 // The merge passes of merge_sort_slices, from sorted tiles in buffers[0]:
-// each team produces merge_tiles_per_team tiles of outputs.
+// each team produces merge.tiles_per_team tiles of outputs.
 template <class Exec, class Packed, class Target, class KeyOrder>
 void merge_passes(const char* function, const Exec& exec, index_type count, index_type length,
                   const Packed (&buffers)[2], const Target& target, const KeyOrder& order,
                   const TuningParameters& tuning, const SortTile& tile) {
   using Scratch = SortScratch<typename Packed::key_type, typename Packed::value_type, Packed::has_values>;
-  const index_type outputs_per_team = index_type(tile.elements) * std::max(tuning.merge_tiles_per_team, 1);
+  const index_type outputs_per_team = index_type(tile.elements) * std::max(tuning.merge.tiles_per_team, 1);
   const index_type teams_per_slice = (length + outputs_per_team - 1) / outputs_per_team;
   const auto pass_policy = make_team_policy(function, exec, count * teams_per_slice, tuning.team_size,
                                             Scratch::bytes(tile.elements, 2));
@@ -169,7 +169,7 @@ void merge_sort_slices(const char* function, const Exec& exec, index_type count,
     Kokkos::parallel_for("tessel::sort::merge_tiles", teams,
                          TileSortKernel<TileOperation::merge_sort, merge_lane_count<Exec>, Source, Target, KeyOrder>{
                              source, target, order, count, length, tile.elements, tile.items, tiles_per_slice,
-                             slices_per_team, tuning.tile_rank_length});
+                             slices_per_team, tuning.merge.rank_length});
     return;
   }
   WorkspaceCursor cursor(workspace);
@@ -185,7 +185,7 @@ void merge_sort_slices(const char* function, const Exec& exec, index_type count,
   Kokkos::parallel_for("tessel::sort::merge_tiles", policy(2),
                        TileSortKernel<TileOperation::merge_sort, merge_lane_count<Exec>, Source, Packed, KeyOrder>{
                            source, buffers[0], order, count, length, tile.elements, tile.items, tiles_per_slice, 1,
-                           tuning.tile_rank_length, find_nans ? nans.data() : nullptr});
+                           tuning.merge.rank_length, find_nans ? nans.data() : nullptr});
   if constexpr (find_nans) {
     index_type found = 0;
     Kokkos::deep_copy(found, nans);

@@ -18,41 +18,41 @@ namespace tessel::detail {
 enum class SortKind { merge, bitonic, radix };
 
 // Whether merge sort's one-thread teams sort slices of `length` whole by
-// ranks (team_merge_sort, Tuning::tile_rank_length): keys in their default
+// ranks (team_merge_sort, Tuning::merge.rank_length): keys in their default
 // order (`rank_sortable`), short slices that fit a tile.
 inline bool merge_sort_ranks(index_type length, const SortTile& tile, bool rank_sortable,
                              const TuningParameters& tuning) {
   return rank_sortable && length <= tile.elements &&
-         ranks_whole_segments(tuning.team_size, length, tuning.tile_rank_length);
+         ranks_whole_segments(tuning.team_size, length, tuning.merge.rank_length);
 }
 
 // AutoSort's estimate, in passes over the records, of each algorithm for
-// slices of `length` (see TuningParameters::merge_pass_cost and friends).
+// slices of `length` (see TuningParameters::cost.merge_pass and friends).
 inline double merge_sort_cost(index_type length, const SortTile& tile, bool rank_sortable,
                               const TuningParameters& tuning) {
   if (merge_sort_ranks(length, tile, rank_sortable, tuning))
-    return tuning.rank_tile_cost + tuning.rank_compare_cost * double(length);
+    return tuning.cost.rank_tile + tuning.cost.rank_compare * double(length);
   const double local = std::log2(double(std::max<index_type>(2, std::min<index_type>(length, tile.elements))));
   const double tiles = std::ceil(double(length) / tile.elements);
-  return tuning.merge_tile_cost * local + tuning.merge_pass_cost * std::ceil(std::log2(std::max(1.0, tiles)));
+  return tuning.cost.merge_tile * local + tuning.cost.merge_pass * std::ceil(std::log2(std::max(1.0, tiles)));
 }
 
 inline double bitonic_sort_cost(index_type length, const SortTile& tile, const TuningParameters& tuning) {
   index_type size = 1;
   while (size < length) size *= 2;
   const double local = std::log2(double(std::max<index_type>(2, std::min<index_type>(size, tile.elements))));
-  double cost = tuning.bitonic_tile_cost * local * (local + 1) / 2;
+  double cost = tuning.cost.bitonic_tile * local * (local + 1) / 2;
   for (double block = local; block < std::log2(double(size)); block += 1)
-    cost += tuning.bitonic_step_cost * (block - local + 1) + tuning.bitonic_tile_cost * local;
+    cost += tuning.cost.bitonic_step * (block - local + 1) + tuning.cost.bitonic_tile * local;
   return cost * double(size) / double(std::max<index_type>(length, 1));  // padding is work too
 }
 
 inline double radix_sort_cost(index_type length, std::size_t key_bytes, std::size_t value_bytes,
                               const TuningParameters& tuning) {
   const RadixPlan plan = plan_radix(2, length, key_bytes, value_bytes, tuning, 1);
-  const double pass = plan.path == RadixPath::in_scratch ? tuning.radix_scratch_pass_cost : tuning.radix_pass_cost;
+  const double pass = plan.path == RadixPath::in_scratch ? tuning.cost.radix_scratch_pass : tuning.cost.radix_pass;
   const double counters = double(plan.digits.radix) / double(std::max<index_type>(length, 1));
-  return plan.digits.passes * (pass + tuning.radix_counter_cost * counters);
+  return plan.digits.passes * (pass + tuning.cost.radix_counter * counters);
 }
 
 // What the keys allow: radix sort needs arithmetic keys in the default order.
@@ -76,9 +76,9 @@ struct SortKeys {
 template <class Exec>
 TuningParameters sort_launch_tuning(const Exec& exec, TuningParameters tuning) {
   tuning = launch_tuning(exec, tuning);
-  int chunk = radix_chunk_records(tuning.radix_chunk_size);
+  int chunk = radix_chunk_records(tuning.radix.chunk_size);
   while (chunk > 1 && radix_chunk_bytes(chunk) > scratch_offered<Exec>() / 2) chunk /= 2;
-  tuning.radix_chunk_size = chunk;
+  tuning.radix.chunk_size = chunk;
   return tuning;
 }
 
@@ -97,8 +97,8 @@ inline SortKind choose_sort(const char* function, const SortOptions& options, bo
     take_field("block_size", radix->block_size, tuning.team_size);
     int items = 0;
     take_field("items_per_thread", radix->items_per_thread, items);
-    if (items > 0) tuning.radix_block_elements = std::int64_t(std::max(tuning.team_size, 1)) * items;
-    take_field("chunk_size", radix->chunk_size, tuning.radix_chunk_size);
+    if (items > 0) tuning.radix.block_elements = std::int64_t(std::max(tuning.team_size, 1)) * items;
+    take_field("chunk_size", radix->chunk_size, tuning.radix.chunk_size);
     return SortKind::radix;
   }
   if (const auto* merge = std::get_if<MergeSort>(&options.algorithm)) {

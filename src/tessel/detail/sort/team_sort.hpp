@@ -217,7 +217,7 @@ KOKKOS_INLINE_FUNCTION bool ranks_whole_segments(int team_size, index_type segme
 // found by merge path. Returns the buffer (0 or 1) that holds the result.
 // A lone thread of a host space sorts segments of up to `rank_length`
 // records (at most rank_sort_capacity; 0: none) whole by ranks, in buffer
-// 0: see Tuning::tile_rank_length and ranks_whole_segments. Device code
+// 0: see Tuning::merge.rank_length and ranks_whole_segments. Device code
 // does not compile the ranks, which copy a segment to the stack (as the
 // segmented sort's SegmentBinKernel does not).
 template <int Lanes, class Member, class Records, class KeyOrder>

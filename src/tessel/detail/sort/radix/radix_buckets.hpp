@@ -61,7 +61,7 @@ std::size_t radix_buckets_room(index_type length, const RadixPlan& plan, index_t
 // sized.
 template <class Source>
 std::size_t radix_shared_bucket_bytes(index_type length, const TuningParameters& tuning, index_type units) {
-  const index_type radix = radix_digits(sizeof(typename Source::key_type), tuning.radix_bits).radix;
+  const index_type radix = radix_digits(sizeof(typename Source::key_type), tuning.radix.bits).radix;
   return ping_pong_bytes<Source>(1, length) +
          WorkspaceCursor::bytes<index_type>(radix_split_blocks(1, length, tuning, units) * radix + 1);
 }
@@ -146,7 +146,7 @@ bool radix_sort_buckets(const char* function, const Exec& exec, index_type lengt
   // A bucket longer than a unit's share of the slice (keys clustered under
   // one top digit) is split among teams again, so that one thread does not
   // sort most of the slice alone while the others wait, as is one longer
-  // than a team sorts (radix_team_slice); the rest are sorted a team each,
+  // than a team sorts (radix.team_slice); the rest are sorted a team each,
   // in one launch.
   //
   // Every key of a bucket has the split's top digit. A team that counts

@@ -7,7 +7,7 @@
 
 #include <tessel/detail/sort/radix/radix_kernels.hpp>
 #include <tessel/operators.hpp>
-#include <tessel/scan.hpp>
+#include <tessel/detail/scan/scan_views.hpp>
 
 namespace tessel::detail {
 
@@ -34,7 +34,7 @@ struct RadixBlockGrid {
       : blocks{plan.blocks_per_slice, plan.block, length},
         teams(count * plan.blocks_per_slice),
         counters(teams * plan.digits.radix),
-        chunk(radix_chunk_records(tuning.radix_chunk_size, plan.block)) {}
+        chunk(radix_chunk_records(tuning.radix.chunk_size, plan.block)) {}
 };
 
 // One count of the split path: each block's count of `digit`, into
@@ -48,7 +48,7 @@ void radix_count_blocks(const char* function, const Exec& exec, const From& from
                        make_team_policy(function, exec, grid.teams, tuning.team_size,
                                         Count::scratch_bytes(plan.digits, grid.chunk)),
                        Count{from, digit, grid.blocks, plan.digits.radix, counts, grid.chunk,
-                             tuning.radix_scratch_atomics});
+                             tuning.radix.scratch_atomics});
 }
 
 // The counts become positions in the whole array: one exclusive scan over
@@ -57,7 +57,8 @@ template <class Exec>
 void radix_scan_counts(const Exec& exec, const RadixBlockGrid& grid, index_type* counts) {
   const Kokkos::View<index_type*, typename Exec::memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>> scanned(
       counts, grid.counters);
-  exclusive_scan(exec, scanned, scanned, Plus{}, index_type(0));
+  const index_type zero = 0;
+  scan_views("tessel::radix_sort", exec, scanned, scanned, Plus{}, &zero, ScanOptions{}, default_scan_tuning(exec));
 }
 
 // One scatter of the split path: every block's records moved from `from`
@@ -72,7 +73,7 @@ void radix_scatter_blocks(const char* function, const Exec& exec, const From& fr
                        make_team_policy(function, exec, grid.teams, tuning.team_size,
                                         Scatter::scratch_bytes(plan.digits, grid.chunk), lines),
                        Scatter{from, to, digit, grid.blocks, plan.digits.radix, counts, grid.chunk,
-                               tuning.radix_scratch_atomics, lines});
+                               tuning.radix.scratch_atomics, lines});
 }
 
 }  // namespace tessel::detail

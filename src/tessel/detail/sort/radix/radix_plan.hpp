@@ -98,7 +98,7 @@ KOKKOS_INLINE_FUNCTION bool radix_in_order(int team_size, bool scratch_atomics) 
 
 // How a team that sorts a slice alone counts its digits:
 //  - every_pass: a team of one thread (ranking in order) on a slice of at
-//    least Tuning's radix_every_pass_length records counts the digits of
+//    least Tuning's radix.every_pass_length records counts the digits of
 //    every pass in its first read, as a plain LSD loop does;
 //  - ahead: a team of one thread on a shorter slice counts the first pass's
 //    digits in its first read, and each scatter the next pass's (two
@@ -120,8 +120,8 @@ KOKKOS_INLINE_FUNCTION RadixCounting radix_counting(int team_size, bool scratch_
 }
 
 inline RadixCounting radix_counting(const TuningParameters& tuning, index_type length) {
-  return radix_counting(tuning.team_size, tuning.radix_scratch_atomics, length,
-                        static_cast<index_type>(tuning.radix_every_pass_length));
+  return radix_counting(tuning.team_size, tuning.radix.scratch_atomics, length,
+                        static_cast<index_type>(tuning.radix.every_pass_length));
 }
 
 enum class RadixPath { in_scratch, team_per_slice, teams_per_slice };
@@ -275,14 +275,14 @@ KOKKOS_INLINE_FUNCTION RadixDigits cheapest_digits(std::size_t key_bytes, int wi
 // write-combining lines: teams of one thread that rank in order, on hosts
 // where lines are compiled, over ranges the tuning calls long.
 inline bool radix_lines_wanted(const TuningParameters& tuning, index_type records) {
-  return radix_lines_compiled && radix_in_order(tuning.team_size, tuning.radix_scratch_atomics) &&
-         tuning.radix_lines_length > 0 && records >= tuning.radix_lines_length;
+  return radix_lines_compiled && radix_in_order(tuning.team_size, tuning.radix.scratch_atomics) &&
+         tuning.radix.lines_length > 0 && records >= tuning.radix.lines_length;
 }
 
 // The digits of the teams_per_slice path: as wide as the tuning asks while
 // a histogram of 64-bit offsets (its scatter's) fits the scratch budget.
 inline RadixDigits split_radix_digits(std::size_t key_bytes, const TuningParameters& tuning, int chunk) {
-  RadixDigits digits = radix_digits(key_bytes, tuning.radix_bits);
+  RadixDigits digits = radix_digits(key_bytes, tuning.radix.bits);
   while (digits.bits > 1 &&
          radix_counter_scratch(std::size_t(digits.radix), chunk, sizeof(std::uint64_t)) > tuning.scratch_bytes)
     digits = radix_digits(key_bytes, digits.bits - 1);
@@ -291,12 +291,12 @@ inline RadixDigits split_radix_digits(std::size_t key_bytes, const TuningParamet
 
 // The blocks each of `count` slices of `length` records is split into on
 // the teams_per_slice path, before rounding to blocks of whole records: at
-// least radix_block_elements records each, enough for every unit, at most
-// radix_team_slice records each. Never fewer for a longer slice.
+// least radix.block_elements records each, enough for every unit, at most
+// radix.team_slice records each. Never fewer for a longer slice.
 inline index_type radix_split_blocks(index_type count, index_type length, const TuningParameters& tuning,
                                      index_type units) {
-  const index_type block_min = std::max<index_type>(tuning.radix_block_elements, 1);
-  const index_type team_slice = std::clamp<index_type>(tuning.radix_team_slice, 1, radix_team_elements_max);
+  const index_type block_min = std::max<index_type>(tuning.radix.block_elements, 1);
+  const index_type team_slice = std::clamp<index_type>(tuning.radix.team_slice, 1, radix_team_elements_max);
   const index_type wanted = (radix_busy_teams(units) + count - 1) / count;
   const index_type blocks = std::min((length + block_min - 1) / block_min, std::max<index_type>(wanted, 1));
   return std::max(blocks, (length + team_slice - 1) / team_slice);
@@ -319,7 +319,7 @@ inline RadixPlan split_radix_plan(RadixPlan plan, index_type count, index_type l
 inline RadixPlan plan_radix(index_type count, index_type length, std::size_t key_bytes, std::size_t value_bytes,
                             const TuningParameters& tuning, index_type units) {
   RadixPlan plan;
-  const int chunk = radix_chunk_records(tuning.radix_chunk_size, length);
+  const int chunk = radix_chunk_records(tuning.radix.chunk_size, length);
   plan.counting = radix_counting(tuning, length);
   // Digits as wide as the tuning asks while the histograms fit the scratch
   // budget: split_radix_digits, and on one-team paths the counters of a team
@@ -330,9 +330,9 @@ inline RadixPlan plan_radix(index_type count, index_type length, std::size_t key
     alone = radix_digits(key_bytes, alone.bits - 1);
   plan.widest = alone;
   plan.block = length;
-  if (length <= tuning.radix_scratch_slice) {
+  if (length <= tuning.radix.scratch_slice) {
     const RadixDigits digits =
-        cheapest_digits(key_bytes, alone.bits, length, tuning.radix_scratch_pass_cost, tuning.radix_counter_cost);
+        cheapest_digits(key_bytes, alone.bits, length, tuning.cost.radix_scratch_pass, tuning.cost.radix_counter);
     if (radix_slice_scratch(length, key_bytes, value_bytes, digits, chunk, plan.counting) <= tuning.scratch_bytes) {
       plan.path = RadixPath::in_scratch;
       plan.digits = digits;
@@ -341,11 +341,11 @@ inline RadixPlan plan_radix(index_type count, index_type length, std::size_t key
   }
   units = std::max<index_type>(units, 1);
   const bool enough_slices = units == 1 ? count >= 1 : count >= radix_busy_teams(units);
-  const index_type block_min = std::max<index_type>(tuning.radix_block_elements, 1);
-  const index_type team_slice = std::clamp<index_type>(tuning.radix_team_slice, 1, radix_team_elements_max);
+  const index_type block_min = std::max<index_type>(tuning.radix.block_elements, 1);
+  const index_type team_slice = std::clamp<index_type>(tuning.radix.team_slice, 1, radix_team_elements_max);
   if (length <= team_slice && (enough_slices || length <= block_min)) {
     plan.path = RadixPath::team_per_slice;
-    plan.digits = cheapest_digits(key_bytes, alone.bits, length, tuning.radix_pass_cost, tuning.radix_counter_cost);
+    plan.digits = cheapest_digits(key_bytes, alone.bits, length, tuning.cost.radix_pass, tuning.cost.radix_counter);
     plan.lines = radix_lines_wanted(tuning, length);
     return plan;
   }
@@ -356,9 +356,9 @@ inline RadixPlan plan_radix(index_type count, index_type length, std::size_t key
 // keys of `key_bytes` bytes by its top digit.
 inline bool radix_buckets_wanted(const TuningParameters& tuning, index_type count, index_type length,
                                  std::size_t key_bytes) {
-  return count == 1 && length >= 2 && tuning.radix_buckets_key_bytes > 0 &&
+  return count == 1 && length >= 2 && tuning.radix.buckets_key_bytes > 0 &&
          static_cast<double>(length) * static_cast<double>(key_bytes) >=
-             static_cast<double>(tuning.radix_buckets_key_bytes);
+             static_cast<double>(tuning.radix.buckets_key_bytes);
 }
 
 // The split of one slice into buckets by its top digit (radix_sort_buckets):
@@ -368,7 +368,7 @@ inline RadixPlan plan_radix_buckets(index_type length, std::size_t key_bytes, st
                                     const TuningParameters& tuning, index_type units) {
   RadixPlan plan = plan_radix(1, length, key_bytes, value_bytes, tuning, units);
   if (plan.path == RadixPath::teams_per_slice) return plan;
-  plan.digits = split_radix_digits(key_bytes, tuning, radix_chunk_records(tuning.radix_chunk_size, length));
+  plan.digits = split_radix_digits(key_bytes, tuning, radix_chunk_records(tuning.radix.chunk_size, length));
   return split_radix_plan(plan, 1, length, tuning, units);
 }
 

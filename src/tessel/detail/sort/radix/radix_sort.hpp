@@ -10,7 +10,6 @@
 #include <tessel/detail/sort/radix/radix_kernels.hpp>
 #include <tessel/detail/sort/sort_algorithms.hpp>
 #include <tessel/operators.hpp>
-#include <tessel/scan.hpp>
 
 namespace tessel::detail {
 
@@ -144,7 +143,7 @@ RadixFirstRead radix_first_count(const char* function, const Exec& exec, const S
       make_team_policy(function, exec, grid.teams, tuning.team_size,
                        RadixCountKernel<Source, Order>::scratch_bytes(digits, grid.chunk)),
       FirstCount{{source, radix_digit(order, digits, pass), grid.blocks, digits.radix, counts, grid.chunk,
-                  tuning.radix_scratch_atomics},
+                  tuning.radix.scratch_atomics},
                  nans.data()},
       Kokkos::BOr<std::uint64_t>(read.differing));
   if constexpr (without_nans<Order>::differs) {
@@ -207,14 +206,14 @@ void radix_sort_unstaged(const char* function, const Exec& exec, index_type coun
   }
   const index_type units = radix_units(exec, tuning);
   const RadixPlan plan = radix_plan_for<Source>(count, length, tuning, units);
-  const int chunk = radix_chunk_records(tuning.radix_chunk_size, length);
+  const int chunk = radix_chunk_records(tuning.radix.chunk_size, length);
   if (plan.path == RadixPath::teams_per_slice) {
     radix_sort_blocks(function, exec, count, length, source, target, in_place, order, tuning, plan, cursor);
     return;
   }
   using Kernel = SliceRadixKernel<Source, Target, Order>;
   Kernel kernel{source,   target, order, plan.digits, count, length, in_place, plan.path == RadixPath::in_scratch,
-                {},       chunk,  tuning.radix_scratch_atomics, plan.counting, plan.lines};
+                {},       chunk,  tuning.radix.scratch_atomics, plan.counting, plan.lines};
   const index_type teams = radix_slice_teams(plan, count, units);
   if (!kernel.in_scratch) {
     kernel.workspace[0] = packed_records<Key, Value, has_values>(cursor, teams, length);

@@ -5,13 +5,13 @@
 // digits, turn counts into offsets, and scatter every record to its digit's
 // offset plus its rank among the earlier records of that digit (stable).
 //
-// Ranking, as Tuning's radix_scratch_atomics chooses:
+// Ranking, as Tuning's radix.scratch_atomics chooses:
 //  - in order: a team of one thread with atomics chosen counts and places
 //    records one after the other (plain increments; nothing to race with);
 //  - scratch atomics: a team of several threads counts with atomic
 //    increments in scratch, in any order, and ranks in chunks (below);
 //  - chunks (portable, no atomics): the range is taken in chunks of
-//    radix_chunk_size records, each sorted by digit in scratch (stable, by
+//    radix.chunk_size records, each sorted by digit in scratch (stable, by
 //    per-thread counters of sub-digits: for_each_ranked). A record's rank is
 //    its place in the sorted chunk less that of its digit's first record;
 //    the digit's counters move past the chunk after a barrier. Chunks follow

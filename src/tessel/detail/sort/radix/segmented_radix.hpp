@@ -181,11 +181,11 @@ void radix_sort_segments(const char* function, const Exec& exec, const Records& 
   const auto scratch = [counters](int chunk_records) {
     return radix_counter_scratch(std::size_t(counters), chunk_records, sizeof(std::uint32_t));
   };
-  int chunk = radix_chunk_records(tuning.radix_chunk_size, longest);
+  int chunk = radix_chunk_records(tuning.radix.chunk_size, longest);
   while (chunk > 1 && scratch(chunk) > tuning.scratch_bytes) chunk = (chunk + 1) / 2;
   Kernel kernel{records.keys.slice(0), records.values.slice(0), order, nullptr, nullptr, {},
-                counters, chunk, tuning.radix_scratch_atomics,
-                RadixDigitCosts{tuning.radix_pass_cost, tuning.radix_counter_cost}};
+                counters, chunk, tuning.radix.scratch_atomics,
+                RadixDigitCosts{tuning.cost.radix_pass, tuning.cost.radix_counter}};
   WorkspaceCursor cursor(workspace);
   for (typename Kernel::Buffer& buffer : kernel.workspace) {
     buffer.keys = cursor.take<Key>(lanes.buffer_records);
