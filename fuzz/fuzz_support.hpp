@@ -277,62 +277,62 @@ inline tessel::TuningParameters random_tuning(Engine& engine, std::ostream& log)
   tuning.max_items_per_thread = chance(engine, 20) ? 64 : 1 + int(pick(engine, 5));
   tuning.pad_runs = chance(engine, 50);
   tuning.vector_load_bytes = pick(engine, 2) * 4;
-  tuning.scan_lookback = chance(engine, 50);
-  tuning.scan_tiles_per_team = 1 + int(pick(engine, 3));
-  tuning.scan_straight = chance(engine, 50);
+  tuning.scan.lookback = chance(engine, 50);
+  tuning.scan.tiles_per_team = 1 + int(pick(engine, 3));
+  tuning.scan.straight = chance(engine, 50);
   static const double reduce_ahead[] = {0.0, 0.05, 0.4, 2.0};
-  tuning.scan_reduce_ahead = reduce_ahead[pick(engine, std::size(reduce_ahead))];
+  tuning.scan.reduce_ahead = reduce_ahead[pick(engine, std::size(reduce_ahead))];
   static const std::size_t stream_bytes[] = {0, 1000, std::size_t(32) << 20};
-  tuning.scan_stream_bytes = stream_bytes[pick(engine, std::size(stream_bytes))];
-  tuning.scan_stream_chunk_bytes = 1 + pick(engine, 200);
+  tuning.scan.stream_bytes = stream_bytes[pick(engine, std::size(stream_bytes))];
+  tuning.scan.stream_chunk_bytes = 1 + pick(engine, 200);
   static const std::size_t inline_bytes[] = {0, 0, 0, 1000, std::size_t(1) << 40};
-  tuning.scan_inline_bytes = inline_bytes[pick(engine, std::size(inline_bytes))];
-  tuning.findall_tiles_per_team = 1 + int(pick(engine, 3));
-  tuning.batched_teams_per_thread = chance(engine, 50) ? 0 : (chance(engine, 50) ? 1 : 1 << 30);
-  tuning.sort_runs_per_thread = 1 + int(pick(engine, 3));
-  tuning.sort_items_per_thread = 1 + int(pick(engine, 4));
-  tuning.merge_tiles_per_team = 1 + int(pick(engine, 3));
-  tuning.radix_bits = 1 + int(pick(engine, 12));
+  tuning.scan.inline_bytes = inline_bytes[pick(engine, std::size(inline_bytes))];
+  tuning.findall.tiles_per_team = 1 + int(pick(engine, 3));
+  tuning.scan.batched_teams_per_thread = chance(engine, 50) ? 0 : (chance(engine, 50) ? 1 : 1 << 30);
+  tuning.merge.runs_per_thread = 1 + int(pick(engine, 3));
+  tuning.merge.items_per_thread = 1 + int(pick(engine, 4));
+  tuning.merge.tiles_per_team = 1 + int(pick(engine, 3));
+  tuning.radix.bits = 1 + int(pick(engine, 12));
   static const int chunks[] = {1, 3, 32, 64, 300, 1024};
-  tuning.radix_chunk_size = chunks[pick(engine, std::size(chunks))];
-  tuning.radix_scratch_atomics = chance(engine, 50);
+  tuning.radix.chunk_size = chunks[pick(engine, std::size(chunks))];
+  tuning.radix.scratch_atomics = chance(engine, 50);
   static const int scratch_slices[] = {0, 64, 1024};
-  tuning.radix_scratch_slice = scratch_slices[pick(engine, std::size(scratch_slices))];
+  tuning.radix.scratch_slice = scratch_slices[pick(engine, std::size(scratch_slices))];
   static const std::int64_t team_slices[] = {4, 100, std::int64_t(1) << 31};
-  tuning.radix_team_slice = team_slices[pick(engine, std::size(team_slices))];
+  tuning.radix.team_slice = team_slices[pick(engine, std::size(team_slices))];
   static const std::int64_t blocks[] = {1, 7, 4096};
-  tuning.radix_block_elements = blocks[pick(engine, std::size(blocks))];
+  tuning.radix.block_elements = blocks[pick(engine, std::size(blocks))];
   static const std::int64_t every_pass_lengths[] = {1, 100, std::int64_t(1) << 22};
-  tuning.radix_every_pass_length = every_pass_lengths[pick(engine, std::size(every_pass_lengths))];
+  tuning.radix.every_pass_length = every_pass_lengths[pick(engine, std::size(every_pass_lengths))];
   static const int short_lengths[] = {0, 5, 16, 64};
-  tuning.segmented_short_length = short_lengths[pick(engine, std::size(short_lengths))];
+  tuning.segmented.short_length = short_lengths[pick(engine, std::size(short_lengths))];
   static const int rank_lengths[] = {0, 8, 30, 64};
-  tuning.segmented_rank_length = rank_lengths[pick(engine, std::size(rank_lengths))];
+  tuning.segmented.rank_length = rank_lengths[pick(engine, std::size(rank_lengths))];
   static const int tile_rank_lengths[] = {0, 8, 30, 64, 100};  // 100: beyond rank_sort_capacity
-  tuning.tile_rank_length = tile_rank_lengths[pick(engine, std::size(tile_rank_lengths))];
+  tuning.merge.rank_length = tile_rank_lengths[pick(engine, std::size(tile_rank_lengths))];
   // Budgets from a few elements to more than the space offers.
   static const std::size_t budgets[] = {64, 200, 1000, 4096, 1 << 16, std::size_t(1) << 24};
   tuning.scratch_bytes = budgets[pick(engine, std::size(budgets))];
   // Picked last, so that the earlier picks of a seed stay as they were.
   static const std::int64_t buckets_key_bytes[] = {0, 2, 100, std::int64_t(1) << 22};
-  tuning.radix_buckets_key_bytes = buckets_key_bytes[pick(engine, std::size(buckets_key_bytes))];
+  tuning.radix.buckets_key_bytes = buckets_key_bytes[pick(engine, std::size(buckets_key_bytes))];
   // The sweep of strided neighbours: off, blocks of one or a few slices
   // (which reach across a 3D view's runs of neighbours), or the budget's.
   static const std::size_t sweep_bytes[] = {0, 8, 24, std::size_t(32) << 10};
-  tuning.scan_sweep_bytes = sweep_bytes[pick(engine, std::size(sweep_bytes))];
+  tuning.scan.sweep_bytes = sweep_bytes[pick(engine, std::size(sweep_bytes))];
   log << " tuning{team " << tuning.team_size << ", runs/thread " << tuning.runs_per_thread << ", items "
-      << tuning.max_items_per_thread << ", pad " << tuning.pad_runs << ", lookback " << tuning.scan_lookback
-      << ", tiles/team " << tuning.scan_tiles_per_team << ", straight " << tuning.scan_straight
-      << ", reduce ahead " << tuning.scan_reduce_ahead << ", stream above " << tuning.scan_stream_bytes << " in chunks of "
-      << tuning.scan_stream_chunk_bytes << ", inline up to " << tuning.scan_inline_bytes << ", findall tiles " << tuning.findall_tiles_per_team
-      << ", batch " << tuning.batched_teams_per_thread << ", sweep " << tuning.scan_sweep_bytes << ", sort runs " << tuning.sort_runs_per_thread
-      << ", sort items " << tuning.sort_items_per_thread << ", merge tiles " << tuning.merge_tiles_per_team
-      << ", radix bits " << tuning.radix_bits << ", chunk " << tuning.radix_chunk_size << ", atomics "
-      << tuning.radix_scratch_atomics << ", radix scratch slice " << tuning.radix_scratch_slice << ", team slice "
-      << tuning.radix_team_slice << ", block " << tuning.radix_block_elements << ", every pass from "
-      << tuning.radix_every_pass_length << ", buckets from key bytes " << tuning.radix_buckets_key_bytes << ", segmented short "
-      << tuning.segmented_short_length << ", rank " << tuning.segmented_rank_length << ", tile rank "
-      << tuning.tile_rank_length << ", scratch "
+      << tuning.max_items_per_thread << ", pad " << tuning.pad_runs << ", lookback " << tuning.scan.lookback
+      << ", tiles/team " << tuning.scan.tiles_per_team << ", straight " << tuning.scan.straight
+      << ", reduce ahead " << tuning.scan.reduce_ahead << ", stream above " << tuning.scan.stream_bytes << " in chunks of "
+      << tuning.scan.stream_chunk_bytes << ", inline up to " << tuning.scan.inline_bytes << ", findall tiles " << tuning.findall.tiles_per_team
+      << ", batch " << tuning.scan.batched_teams_per_thread << ", sweep " << tuning.scan.sweep_bytes << ", sort runs " << tuning.merge.runs_per_thread
+      << ", sort items " << tuning.merge.items_per_thread << ", merge tiles " << tuning.merge.tiles_per_team
+      << ", radix bits " << tuning.radix.bits << ", chunk " << tuning.radix.chunk_size << ", atomics "
+      << tuning.radix.scratch_atomics << ", radix scratch slice " << tuning.radix.scratch_slice << ", team slice "
+      << tuning.radix.team_slice << ", block " << tuning.radix.block_elements << ", every pass from "
+      << tuning.radix.every_pass_length << ", buckets from key bytes " << tuning.radix.buckets_key_bytes << ", segmented short "
+      << tuning.segmented.short_length << ", rank " << tuning.segmented.rank_length << ", tile rank "
+      << tuning.merge.rank_length << ", scratch "
       << tuning.scratch_bytes << "}";
   return tuning;
 }

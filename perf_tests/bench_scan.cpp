@@ -54,7 +54,7 @@ void parallel_copy(const Exec& space, const Vector& src, const Vector& dst) {
 
 #if defined(TESSEL_BENCH_STREAM_COPY)
 // The bound of a scan that writes with non-temporal stores (tessel's whole
-// scans above TuningParameters::scan_stream_bytes): a parallel copy of the
+// scans above TuningParameters::scan.stream_bytes): a parallel copy of the
 // same bytes with such stores, which neither read the target's lines first
 // nor leave them in the caches. No scan of memory-bound sizes can beat it on
 // as many threads, so "copy-stream" over "tessel@Serial" bounds what a second

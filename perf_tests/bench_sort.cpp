@@ -94,7 +94,7 @@ void register_host_baselines(const std::string& shape, std::int64_t n, std::int6
 // `length`-element slices of n elements: along dim 0 of a LayoutLeft matrix
 // (contiguous; length == n: the whole array), or with `rows` along dim 1 of
 // one (strided: the rows of a matrix). `lsd`: radix sort without the
-// buckets by the top digit (radix_buckets_key_bytes 0), every pass over the
+// buckets by the top digit (radix.buckets_key_bytes 0), every pass over the
 // whole slice: the path tessel took before, beside the default.
 template <class T, class Algorithm>
 void register_slices(std::int64_t n, std::int64_t length, const char* algorithm_name, bool rows = false,
@@ -127,7 +127,7 @@ void register_slices(std::int64_t n, std::int64_t length, const char* algorithm_
       options.dim = rows ? 1 : 0;
       options.algorithm = Algorithm{};
       tessel::TuningParameters tuning = tessel::Tuning<std::decay_t<decltype(space)>>{};
-      if (lsd) tuning.radix_buckets_key_bytes = 0;
+      if (lsd) tuning.radix.buckets_key_bytes = 0;
       return std::make_pair(reset, [=] { tessel::sort(space, matrix, options, *workspace, tuning); });
     });
   });

@@ -44,23 +44,23 @@ inline std::vector<tessel::TuningParameters> tiny_tunings(const tessel::TuningPa
           tuning.max_items_per_thread = items;
           tuning.pad_runs = (items + team_size) % 2 == 0;  // padded and unpadded layouts both
           tuning.vector_load_bytes = 0;
-          tuning.scan_lookback = lookback;
+          tuning.scan.lookback = lookback;
           // Chunks of one tile (kept in scratch) and of several (look-back:
           // written, then fixed up with the prefix), spread over the shapes.
-          tuning.scan_tiles_per_team = 1 + (items + runs_per_thread) % 3;
+          tuning.scan.tiles_per_team = 1 + (items + runs_per_thread) % 3;
           // Lone threads scan straight or through the tiles, both with and
           // without look-back.
-          tuning.scan_straight = (items + runs_per_thread + lookback) % 2 == 0;
+          tuning.scan.straight = (items + runs_per_thread + lookback) % 2 == 0;
           // Several lone threads reduce whole scans ahead, or take the chunks.
-          tuning.scan_reduce_ahead = items % 2 == 0 ? 0.4 : 0.0;
+          tuning.scan.reduce_ahead = items % 2 == 0 ? 0.4 : 0.0;
           // Straight chains write with non-temporal stores, and chunks of a
           // look-back reduce first, in chunks of one tile or a few.
           if ((team_size + runs_per_thread + items) % 3 != 0) {
-            tuning.scan_stream_bytes = 0;
-            tuning.scan_stream_chunk_bytes = std::size_t(runs_per_thread) * 24;
+            tuning.scan.stream_bytes = 0;
+            tuning.scan.stream_chunk_bytes = std::size_t(runs_per_thread) * 24;
           }
           tuning.scratch_bytes = 1 << 20;
-          tuning.scan_inline_bytes = 0;  // the kernels, not the calling thread
+          tuning.scan.inline_bytes = 0;  // the kernels, not the calling thread
           tunings.push_back(tuning);
         }
   // Teams of four threads with long runs: loading a tile takes long enough
@@ -70,8 +70,8 @@ inline std::vector<tessel::TuningParameters> tiny_tunings(const tessel::TuningPa
     tuning.team_size = 4;
     tuning.runs_per_thread = 2;
     tuning.max_items_per_thread = 64;
-    tuning.scan_lookback = lookback;
-    tuning.scan_tiles_per_team = 2;
+    tuning.scan.lookback = lookback;
+    tuning.scan.tiles_per_team = 2;
     tuning.scratch_bytes = 1 << 20;
     tunings.push_back(tuning);
   }
@@ -81,10 +81,10 @@ inline std::vector<tessel::TuningParameters> tiny_tunings(const tessel::TuningPa
 inline std::string describe(const tessel::TuningParameters& tuning) {
   std::ostringstream text;
   text << "tuning{team " << tuning.team_size << ", runs/thread " << tuning.runs_per_thread << ", items "
-       << tuning.max_items_per_thread << ", pad " << tuning.pad_runs << ", lookback " << tuning.scan_lookback
-       << ", tiles/team " << tuning.scan_tiles_per_team << ", straight " << tuning.scan_straight << ", reduce ahead " << tuning.scan_reduce_ahead << ", stream above " << tuning.scan_stream_bytes
-       << " in chunks of " << tuning.scan_stream_chunk_bytes << " bytes, inline up to " << tuning.scan_inline_bytes << " bytes, findall tiles/team " << tuning.findall_tiles_per_team
-       << ", batch teams/thread " << tuning.batched_teams_per_thread << ", sweep " << tuning.scan_sweep_bytes << "}";
+       << tuning.max_items_per_thread << ", pad " << tuning.pad_runs << ", lookback " << tuning.scan.lookback
+       << ", tiles/team " << tuning.scan.tiles_per_team << ", straight " << tuning.scan.straight << ", reduce ahead " << tuning.scan.reduce_ahead << ", stream above " << tuning.scan.stream_bytes
+       << " in chunks of " << tuning.scan.stream_chunk_bytes << " bytes, inline up to " << tuning.scan.inline_bytes << " bytes, findall tiles/team " << tuning.findall.tiles_per_team
+       << ", batch teams/thread " << tuning.scan.batched_teams_per_thread << ", sweep " << tuning.scan.sweep_bytes << "}";
   return text.str();
 }
 

@@ -185,9 +185,9 @@ void check_matrix(const Matrix& matrix, const SegmentedCase& c, const std::strin
 // shuffled, with empty and one-record segments among them.
 inline Matrix boundary_matrix(const tessel::TuningParameters& tuning, int tile, std::uint64_t seed) {
   Matrix matrix;
-  const std::size_t short_length = std::size_t(std::max(1, tuning.segmented_short_length));
+  const std::size_t short_length = std::size_t(std::max(1, tuning.segmented.short_length));
   for (std::size_t base : {std::size_t(0), std::size_t(1), std::size_t(tessel::detail::rank_sort_vector),
-                           std::size_t(std::max(1, tuning.segmented_rank_length)), short_length, std::size_t(tile),
+                           std::size_t(std::max(1, tuning.segmented.rank_length)), short_length, std::size_t(tile),
                            std::size_t(4 * tile)})
     for (std::size_t delta : {0, 1, 2}) {
       const std::size_t length = base + delta >= 1 ? base + delta - 1 : 0;
@@ -227,14 +227,14 @@ void check_every_bin(std::uint64_t seed) {
   // (on CPUs, keys of at most 4 bytes; elsewhere the rank length is
   // ignored), insertion sort up to 24; and insertion sort alone.
   tessel::TuningParameters mixed = tessel::Tuning<Space>{};
-  mixed.segmented_short_length = 24;
-  mixed.segmented_rank_length = 12;
+  mixed.segmented.short_length = 24;
+  mixed.segmented.rank_length = 12;
   tessel::TuningParameters insertion = tessel::Tuning<Space>{};
-  insertion.segmented_rank_length = 0;
+  insertion.segmented.rank_length = 0;
   tunings.push_back(mixed);
   tunings.push_back(insertion);
   for (auto tuning : tiny_sort_tunings(tessel::Tuning<Space>{})) {
-    tuning.segmented_short_length = int(seed % 5);  // 0 and 1 leave the short bin empty
+    tuning.segmented.short_length = int(seed % 5);  // 0 and 1 leave the short bin empty
     tunings.push_back(tuning);
   }
   for (const auto& tuning : tunings)

@@ -108,9 +108,9 @@ inline std::vector<tessel::TuningParameters> tiny_sort_tunings(const tessel::Tun
       for (int per_team : {1, 3}) {
         tessel::TuningParameters tuning = base;
         tuning.team_size = team;
-        tuning.sort_runs_per_thread = 2;
-        tuning.sort_items_per_thread = items;
-        tuning.merge_tiles_per_team = per_team;
+        tuning.merge.runs_per_thread = 2;
+        tuning.merge.items_per_thread = items;
+        tuning.merge.tiles_per_team = per_team;
         tuning.scratch_bytes = 1 << 16;
         tunings.push_back(tuning);
       }
@@ -119,8 +119,8 @@ inline std::vector<tessel::TuningParameters> tiny_sort_tunings(const tessel::Tun
 
 inline std::string describe_sort(const tessel::TuningParameters& tuning) {
   std::ostringstream text;
-  text << "tuning{team " << tuning.team_size << ", sort runs/thread " << tuning.sort_runs_per_thread << ", items "
-       << tuning.sort_items_per_thread << ", merge tiles/team " << tuning.merge_tiles_per_team << "}";
+  text << "tuning{team " << tuning.team_size << ", sort runs/thread " << tuning.merge.runs_per_thread << ", items "
+       << tuning.merge.items_per_thread << ", merge tiles/team " << tuning.merge.tiles_per_team << "}";
   return text.str();
 }
 

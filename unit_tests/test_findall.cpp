@@ -35,7 +35,7 @@ std::vector<tessel::TuningParameters> findall_tunings() {
         tuning.max_items_per_thread = items;
         tuning.pad_runs = items % 2 == 0;
         tuning.vector_load_bytes = 0;
-        tuning.findall_tiles_per_team = runs == 1 ? 1 : 3;  // one tile per team, and several
+        tuning.findall.tiles_per_team = runs == 1 ? 1 : 3;  // one tile per team, and several
         tunings.push_back(tuning);
       }
   return tunings;

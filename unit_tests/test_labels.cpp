@@ -72,7 +72,7 @@ TEST(Labels, ScansLabelKernelsAndWorkspaces) {
   Kokkos::View<double**, Kokkos::LayoutRight> wide("tessel_test::wide", 4, 200000);
   for (bool lookback : {false, true}) {
     tessel::TuningParameters tuning = tessel::Tuning<Space>{};
-    tuning.scan_lookback = lookback;
+    tuning.scan.lookback = lookback;
     expect_labelled("whole view", [&] { tessel::inclusive_scan(Space(), values, values, tessel::Plus{}, {}, tuning); });
     expect_labelled("whole view, not in place",
                     [&] { tessel::inclusive_scan(Space(), values, scanned, tessel::Plus{}, {}, tuning); });

@@ -255,25 +255,25 @@ void every_pair() {
   tiny_scan.team_size = 3;
   tiny_scan.runs_per_thread = 2;
   tiny_scan.max_items_per_thread = 2;
-  tiny_scan.scan_tiles_per_team = 2;
+  tiny_scan.scan.tiles_per_team = 2;
   scan_tunings.push_back(tiny_scan);
   // Slices batched on lone threads: strided neighbours swept in blocks of
   // three (across a 3D view's runs of neighbours), each view's own stride.
   tessel::TuningParameters swept = base;
-  swept.batched_teams_per_thread = 0;
+  swept.scan.batched_teams_per_thread = 0;
   swept.runs_per_thread = 1;  // batched from one slice on
-  swept.scan_sweep_bytes = 3 * sizeof(std::int64_t);
+  swept.scan.sweep_bytes = 3 * sizeof(std::int64_t);
   scan_tunings.push_back(swept);
   std::vector<tessel::TuningParameters> sort_tunings{base};
   tessel::TuningParameters tiny_sort = base;
   tiny_sort.team_size = 3;
-  tiny_sort.sort_runs_per_thread = 1;
-  tiny_sort.sort_items_per_thread = 2;
+  tiny_sort.merge.runs_per_thread = 1;
+  tiny_sort.merge.items_per_thread = 2;
   // Radix sort's paths: slices in scratch or not, split among teams.
-  tiny_sort.radix_scratch_slice = 0;
-  tiny_sort.radix_team_slice = 8;
-  tiny_sort.radix_block_elements = 3;
-  tiny_sort.radix_bits = 5;
+  tiny_sort.radix.scratch_slice = 0;
+  tiny_sort.radix.team_slice = 8;
+  tiny_sort.radix.block_elements = 3;
+  tiny_sort.radix.bits = 5;
   sort_tunings.push_back(tiny_sort);
   every_second<Space, Rank, Kokkos::LayoutLeft>(scan_tunings, sort_tunings);
   every_second<Space, Rank, Kokkos::LayoutRight>(scan_tunings, sort_tunings);

@@ -20,22 +20,22 @@ std::vector<tessel::TuningParameters> dim_tunings() {
   const tessel::TuningParameters base = tessel::Tuning<Space>{};
   tunings.push_back(base);
   tessel::TuningParameters batched = base, tiled = base;
-  batched.batched_teams_per_thread = 0;
-  tiled.batched_teams_per_thread = 1 << 30;
+  batched.scan.batched_teams_per_thread = 0;
+  tiled.scan.batched_teams_per_thread = 1 << 30;
   tunings.push_back(batched);
   for (std::size_t sweep : {std::size_t(3 * sizeof(std::int64_t)), std::size_t(0)}) {
     tessel::TuningParameters swept = batched;
     swept.runs_per_thread = 1;  // batched from one slice on
-    swept.scan_sweep_bytes = sweep;
+    swept.scan.sweep_bytes = sweep;
     tunings.push_back(swept);
   }
-  batched.scan_straight = !batched.scan_straight;
+  batched.scan.straight = !batched.scan.straight;
   tunings.push_back(batched);
   tunings.push_back(tiled);
   const auto tiny = tiny_tunings(base);
   for (std::size_t k = 0; k < tiny.size(); k += 5) {
     tessel::TuningParameters variant = tiny[k];
-    variant.batched_teams_per_thread = (k / 5) % 2 == 0 ? 0 : 1 << 30;
+    variant.scan.batched_teams_per_thread = (k / 5) % 2 == 0 ? 0 : 1 << 30;
     tunings.push_back(variant);
   }
   return tunings;

@@ -29,7 +29,7 @@ void check_operator(Op op, Generate&& generate, std::optional<T> init) {
   for (int dim = 0; dim < 2; ++dim)
     for (int batch : {0, 1 << 30}) {
       tessel::TuningParameters tuning = tunings[dim == 0 ? 5 : 30];
-      tuning.batched_teams_per_thread = batch;
+      tuning.scan.batched_teams_per_thread = batch;
       check_scan<Space>(m, out, dim, op, init, tuning, "matrix dim " + std::to_string(dim) + " " + describe(tuning));
     }
 }

@@ -30,20 +30,20 @@ TYPED_TEST(ScanWhole, SizesAroundEveryTileBoundary) {
   for (std::size_t n : sizes) {
     auto src = small_integers<Space, T>(n, n);
     Kokkos::View<T*, typename Space::memory_space> dst("tessel_test::dst", n);
-    // Threaded host spaces reduce ahead (scan_reduce_ahead); without it
-    // they take the chunks of scan_tiles_per_team, or with non-temporal
+    // Threaded host spaces reduce ahead (scan.reduce_ahead); without it
+    // they take the chunks of scan.tiles_per_team, or with non-temporal
     // stores, chunks reduced first. Host spaces may also scan on the
-    // calling thread (scan_inline_bytes).
+    // calling thread (scan.inline_bytes).
     for (bool lookback : {false, true})
-      for (double reduce_ahead : {0.0, tuning.scan_reduce_ahead})
+      for (double reduce_ahead : {0.0, tuning.scan.reduce_ahead})
         for (bool stream : {false, true})
           for (bool on_caller : {false, true}) {
         if (on_caller && (lookback || reduce_ahead > 0)) continue;
         tessel::TuningParameters variant = tuning;
-        variant.scan_lookback = lookback;
-        variant.scan_reduce_ahead = reduce_ahead;
-        variant.scan_inline_bytes = on_caller ? std::size_t(1) << 40 : 0;
-        if (stream) variant.scan_stream_bytes = 0;
+        variant.scan.lookback = lookback;
+        variant.scan.reduce_ahead = reduce_ahead;
+        variant.scan.inline_bytes = on_caller ? std::size_t(1) << 40 : 0;
+        if (stream) variant.scan.stream_bytes = 0;
         const std::string what = "n " + std::to_string(n) + " " + describe(variant);
         check_scan<Space>(src, dst, -1, tessel::Plus{}, std::optional<T>{}, variant, what);
         check_scan<Space>(src, dst, 0, tessel::Plus{}, std::optional<T>(T(5)), variant, what);
@@ -62,16 +62,16 @@ TYPED_TEST(ScanWhole, StreamedStoresFromEveryAlignment) {
   tessel::TuningParameters small = tessel::Tuning<Space>{};
   small.max_items_per_thread = 2;
   small.runs_per_thread = 2;
-  small.scan_tiles_per_team = 3;
-  small.scan_reduce_ahead = 0;
+  small.scan.tiles_per_team = 3;
+  small.scan.reduce_ahead = 0;
   tunings.push_back(small);
   for (auto& tuning : tunings) {
-    tuning.scan_stream_bytes = 0;
-    tuning.scan_stream_chunk_bytes = 40;
-    tuning.scan_inline_bytes = 0;
+    tuning.scan.stream_bytes = 0;
+    tuning.scan.stream_chunk_bytes = 40;
+    tuning.scan.inline_bytes = 0;
   }
   tunings.push_back(tunings[0]);  // on the calling thread
-  tunings.back().scan_inline_bytes = std::size_t(1) << 40;
+  tunings.back().scan.inline_bytes = std::size_t(1) << 40;
   for (const auto& tuning : tunings)
     for (std::size_t n : {std::size_t(0), std::size_t(1), std::size_t(2), std::size_t(5), std::size_t(17),
                           std::size_t(1000)})
@@ -152,8 +152,8 @@ TYPED_TEST(ScanWhole, ReduceAheadInAnyBlockCount) {
 
 TEST(ScanWholeDecision, ReduceAheadOnlyWhereTheTuningAllowsAndEveryBlockHasElements) {
   tessel::TuningParameters tuning;
-  tuning.scan_reduce_ahead = 0.4;
-  tuning.scan_reduce_ahead_bytes = 4000;
+  tuning.scan.reduce_ahead = 0.4;
+  tuning.scan.reduce_ahead_bytes = 4000;
   using tessel::detail::reduce_ahead_applies;
   EXPECT_TRUE(reduce_ahead_applies(tuning, 1000, 4, 2));
   EXPECT_FALSE(reduce_ahead_applies(tuning, 1001, 4, 2));  // 4004 bytes
@@ -162,7 +162,7 @@ TEST(ScanWholeDecision, ReduceAheadOnlyWhereTheTuningAllowsAndEveryBlockHasEleme
   EXPECT_FALSE(reduce_ahead_applies(tuning, 1000, 4, 1));  // one thread: no blocks to reduce ahead
   EXPECT_TRUE(reduce_ahead_applies(tuning, 6, 4, 3));
   EXPECT_FALSE(reduce_ahead_applies(tuning, 5, 4, 3));     // a block would be empty
-  tuning.scan_reduce_ahead = 0;
+  tuning.scan.reduce_ahead = 0;
   EXPECT_FALSE(reduce_ahead_applies(tuning, 1000, 4, 2));
 }
 
@@ -170,13 +170,13 @@ TEST(ScanWholeDecision, OneThreadOfAThreadedSpaceTakesTheSingleThreadChunks) {
   using tessel::detail::scan_tuning_for_threads;
   const tessel::TuningParameters threaded = tessel::detail::ThreadedHostTuning{};
   const tessel::TuningParameters single = tessel::detail::HostTuning{};
-  ASSERT_LT(threaded.scan_tiles_per_team, single.scan_tiles_per_team);
-  EXPECT_EQ(scan_tuning_for_threads(threaded, 1).scan_tiles_per_team, single.scan_tiles_per_team);
-  EXPECT_EQ(scan_tuning_for_threads(threaded, 2).scan_tiles_per_team, threaded.scan_tiles_per_team);
-  EXPECT_EQ(scan_tuning_for_threads(single, 1).scan_tiles_per_team, single.scan_tiles_per_team);
+  ASSERT_LT(threaded.scan.tiles_per_team, single.scan.tiles_per_team);
+  EXPECT_EQ(scan_tuning_for_threads(threaded, 1).scan.tiles_per_team, single.scan.tiles_per_team);
+  EXPECT_EQ(scan_tuning_for_threads(threaded, 2).scan.tiles_per_team, threaded.scan.tiles_per_team);
+  EXPECT_EQ(scan_tuning_for_threads(single, 1).scan.tiles_per_team, single.scan.tiles_per_team);
   // Nothing else changes: the reductions ahead and the look-back stay.
-  EXPECT_EQ(scan_tuning_for_threads(threaded, 1).scan_reduce_ahead, threaded.scan_reduce_ahead);
-  EXPECT_EQ(scan_tuning_for_threads(threaded, 1).scan_lookback, threaded.scan_lookback);
+  EXPECT_EQ(scan_tuning_for_threads(threaded, 1).scan.reduce_ahead, threaded.scan.reduce_ahead);
+  EXPECT_EQ(scan_tuning_for_threads(threaded, 1).scan.lookback, threaded.scan.lookback);
 }
 
 TYPED_TEST(ScanWhole, InPlace) {
@@ -201,7 +201,7 @@ TYPED_TEST_SUITE(ScanWholeIntegers, TestSpaces);
 template <class Space, class T>
 void check_plus_around_lane_blocks() {
   tessel::TuningParameters straight = tessel::Tuning<Space>{};
-  straight.scan_straight = true;
+  straight.scan.straight = true;
   for (std::size_t n : {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 1000, 100003}) {
     const std::string what = "n " + std::to_string(n);
     Kokkos::View<T*, typename Space::memory_space> dst("tessel_test::dst", n);

@@ -69,7 +69,7 @@ TYPED_TEST(SegmentedSort, PowerLawRowsOffsetTypesAndLayouts) {
 
 // Long rows that one team radix-sorts are sorted together, one launch for
 // all (dealt to the teams that run at once); rows longer than
-// radix_team_slice are split among teams one after the other. Both in one
+// radix.team_slice are split among teams one after the other. Both in one
 // call, with digits that differ from row to row (narrow ones for shorter
 // rows), rows counted every pass at once and one pass ahead in the same
 // launch, both rankings, and teams of several threads where the space has
@@ -85,15 +85,15 @@ TYPED_TEST(SegmentedSort, LongRowsTogetherAndSplit) {
       c.seed = seed++;
       c.pattern = seed % 2 ? Pattern::special : Pattern::random;
       c.tuning.team_size = team;
-      c.tuning.sort_runs_per_thread = 2;
-      c.tuning.sort_items_per_thread = 8;
-      c.tuning.radix_scratch_atomics = atomics;
-      c.tuning.radix_chunk_size = 7;
-      c.tuning.radix_scratch_slice = 0;
-      c.tuning.radix_bits = 9;
-      c.tuning.radix_team_slice = 3000;
-      c.tuning.radix_block_elements = 700;
-      c.tuning.radix_every_pass_length = 2000;
+      c.tuning.merge.runs_per_thread = 2;
+      c.tuning.merge.items_per_thread = 8;
+      c.tuning.radix.scratch_atomics = atomics;
+      c.tuning.radix.chunk_size = 7;
+      c.tuning.radix.scratch_slice = 0;
+      c.tuning.radix.bits = 9;
+      c.tuning.radix.team_slice = 3000;
+      c.tuning.radix.block_elements = 700;
+      c.tuning.radix.every_pass_length = 2000;
       const std::string what = "team " + std::to_string(team) + ", atomics " + std::to_string(atomics);
       check_matrix<Space, float, int, PairsOnly>(matrix, c, what + ", float");
       check_matrix<Space, std::uint64_t, int, PairsOnly>(matrix, c, what + ", uint64");
@@ -129,7 +129,7 @@ TYPED_TEST(SegmentedSort, AlgorithmFieldsBeyondTheSpace) {
   c.options.algorithm = tessel::RadixSort{1024};
   check_matrix<Space, std::int32_t, int>(matrix, c, "radix, teams of 1024");
   c.options.algorithm = tessel::RadixSort{0, 0, 4096};
-  c.tuning.radix_bits = 11;
+  c.tuning.radix.bits = 11;
   check_matrix<Space, std::int32_t, int>(matrix, c, "radix, chunks of 4096");
 }
 
@@ -152,11 +152,11 @@ TYPED_TEST(SegmentedSort, LongRowsNarrowTheirOwnDigits) {
         c.seed = seed++;
         c.spans_by_segment = true;
         c.tuning.team_size = team;
-        c.tuning.radix_scratch_atomics = atomics;
-        c.tuning.radix_scratch_slice = 0;
+        c.tuning.radix.scratch_atomics = atomics;
+        c.tuning.radix.scratch_slice = 0;
         c.tuning.scratch_bytes = 1 << 14;  // rows of 2000 and more are long
-        c.tuning.radix_bits = bits;
-        c.tuning.radix_every_pass_length = bits == 9 ? 5000 : std::int64_t(1) << 40;
+        c.tuning.radix.bits = bits;
+        c.tuning.radix.every_pass_length = bits == 9 ? 5000 : std::int64_t(1) << 40;
         const std::string what =
             "team " + std::to_string(team) + ", atomics " + std::to_string(atomics) + ", bits " + std::to_string(bits);
         check_matrix<Space, std::int32_t, int, PairsOnly>(matrix, c, what + ", int32");

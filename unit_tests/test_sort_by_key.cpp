@@ -97,7 +97,7 @@ TYPED_TEST(SortByKey, SortpermAlongDims) {
   check_sortperm_dims<Space, tessel::MergeSort, std::int16_t>(tiny_sort_tunings(tessel::Tuning<Space>{})[3]);
 }
 
-// Slices of up to Tuning::tile_rank_length records that one-thread teams
+// Slices of up to Tuning::merge.rank_length records that one-thread teams
 // sort whole in their tiles are ranked (rank_sort.hpp); others, and all
 // with a rank length of 0, are insertion-sorted whole up to
 // insertion_cached (16, team_sort.hpp) records and in runs that are then
@@ -124,7 +124,7 @@ void check_ranked_slices(Pattern pattern) {
           fill_view(values, [&](auto index, std::size_t) { return std::int32_t(index[dim]); });
           const auto before = host_slices(to_host(keys), dim);
           tessel::TuningParameters tuning = tessel::Tuning<Space>{};
-          tuning.tile_rank_length = rank_length;
+          tuning.merge.rank_length = rank_length;
           tessel::sort_by_key(Space(), keys, values, sort_options<tessel::MergeSort>(dim, descending), tuning);
           const auto got_keys = host_slices(to_host(keys), dim);
           const auto got_values = host_slices(to_host(values), dim);

@@ -49,51 +49,51 @@ inline std::vector<RadixCase> radix_cases(const tessel::TuningParameters& base) 
                                      RankingCase{true, 3, 1}, RankingCase{false, 3, 1}, RankingCase{true, 32, 4},
                                      RankingCase{false, 64, 4}, RankingCase{true, 1000, 4}}) {
     tessel::TuningParameters tuning = base;
-    tuning.radix_scratch_atomics = ranking.atomics;
-    tuning.radix_chunk_size = ranking.chunk;
+    tuning.radix.scratch_atomics = ranking.atomics;
+    tuning.radix.chunk_size = ranking.chunk;
     tuning.team_size = ranking.team;
     const std::string variant = std::string(ranking.atomics ? "atomics" : "portable") + " chunk " +
                                 std::to_string(ranking.chunk) + " team " + std::to_string(ranking.team);
-    tuning.radix_bits = 8;
-    tuning.radix_scratch_slice = 1 << 20;
+    tuning.radix.bits = 8;
+    tuning.radix.scratch_slice = 1 << 20;
     tuning.scratch_bytes = 1 << 20;
     cases.push_back({tuning, variant + " in scratch"});
-    tuning.radix_scratch_slice = 0;
-    tuning.radix_bits = ranking.chunk == 3 ? 3 : 11;
-    cases.push_back({tuning, variant + " team per slice, " + std::to_string(tuning.radix_bits) + "-bit digits"});
+    tuning.radix.scratch_slice = 0;
+    tuning.radix.bits = ranking.chunk == 3 ? 3 : 11;
+    cases.push_back({tuning, variant + " team per slice, " + std::to_string(tuning.radix.bits) + "-bit digits"});
     const bool in_order = tessel::detail::radix_in_order(ranking.team, ranking.atomics);
     if (in_order) {
       // Every pass counted in the first read (3-bit digits: more passes than
       // the unrolled counts).
       tessel::TuningParameters every = tuning;
-      every.radix_every_pass_length = 2;
-      cases.push_back({every, variant + " team per slice, every pass, " + std::to_string(every.radix_bits) +
+      every.radix.every_pass_length = 2;
+      cases.push_back({every, variant + " team per slice, every pass, " + std::to_string(every.radix.bits) +
                                   "-bit digits"});
       // Write-combining lines on every scatter (on hosts that compile
       // them): lines mostly partial, counted ahead and every pass.
       tessel::TuningParameters lines = tuning;
-      lines.radix_lines_length = 1;
-      cases.push_back({lines, variant + " team per slice, lines, " + std::to_string(lines.radix_bits) + "-bit digits"});
-      lines.radix_every_pass_length = 2;
+      lines.radix.lines_length = 1;
+      cases.push_back({lines, variant + " team per slice, lines, " + std::to_string(lines.radix.bits) + "-bit digits"});
+      lines.radix.every_pass_length = 2;
       cases.push_back({lines, variant + " team per slice, lines, every pass"});
     }
-    tuning.radix_team_slice = 16;
-    tuning.radix_block_elements = 5;
-    tuning.radix_bits = ranking.chunk == 3 ? 6 : 11;
-    cases.push_back({tuning, variant + " teams per slice, " + std::to_string(tuning.radix_bits) + "-bit digits"});
+    tuning.radix.team_slice = 16;
+    tuning.radix.block_elements = 5;
+    tuning.radix.bits = ranking.chunk == 3 ? 6 : 11;
+    cases.push_back({tuning, variant + " teams per slice, " + std::to_string(tuning.radix.bits) + "-bit digits"});
     // A lone slice split by its top digit into buckets first, a team
     // sorting each (on threaded spaces, buckets longer than a thread's
     // share are split among teams again).
     tessel::TuningParameters buckets = tuning;
-    buckets.radix_buckets_key_bytes = 2;
-    cases.push_back({buckets, variant + " buckets, " + std::to_string(tuning.radix_bits) + "-bit digits"});
+    buckets.radix.buckets_key_bytes = 2;
+    cases.push_back({buckets, variant + " buckets, " + std::to_string(tuning.radix.bits) + "-bit digits"});
     if (in_order) {
       // Buckets counted every pass: by the digits below the split's alone
       // where no key may be a NaN (radix_digits_below).
-      buckets.radix_every_pass_length = 2;
+      buckets.radix.every_pass_length = 2;
       cases.push_back({buckets, variant + " buckets, every pass"});
       // Blocks of one slice share lines of the output.
-      tuning.radix_lines_length = 1;
+      tuning.radix.lines_length = 1;
       cases.push_back({tuning, variant + " teams per slice, lines"});
     }
   }
@@ -173,16 +173,16 @@ TYPED_TEST(RadixFloats, NansFoundBeforeThePassesThatSkipTheirTest) {
     for (int bits : {3, 8, 11}) {
       const bool split = path > 0;
       tessel::TuningParameters tuning = tessel::Tuning<Space>{};
-      tuning.radix_buckets_key_bytes = path == 2 ? 2 : 0;
-      tuning.radix_scratch_slice = 0;
+      tuning.radix.buckets_key_bytes = path == 2 ? 2 : 0;
+      tuning.radix.scratch_slice = 0;
       tuning.team_size = 1;
-      tuning.radix_scratch_atomics = true;  // with one thread: ranking in order (radix_in_order)
-      tuning.radix_every_pass_length = 2;
-      tuning.radix_bits = bits;
+      tuning.radix.scratch_atomics = true;  // with one thread: ranking in order (radix_in_order)
+      tuning.radix.every_pass_length = 2;
+      tuning.radix.bits = bits;
       ASSERT_EQ(tessel::detail::radix_counting(tuning, 2), tessel::detail::RadixCounting::every_pass);
       // One team for the slice, or blocks of at most 16 records.
-      tuning.radix_team_slice = split ? 16 : 1 << 30;
-      tuning.radix_block_elements = 5;
+      tuning.radix.team_slice = split ? 16 : 1 << 30;
+      tuning.radix.block_elements = 5;
       for (std::size_t n : {2, 3, 500, 3000})
         for (int kind = 0; kind < lone_nan_kinds; ++kind) {
           const std::vector<T> keys = lone_nan_keys<T>(n, kind);
@@ -318,7 +318,7 @@ TYPED_TEST(Radix, WorkspaceIsReusedAcrossSizes) {
   using Space = TypeParam;
   tessel::SortOptions options = sort_options<tessel::RadixSort>(-1, false);
   tessel::TuningParameters buckets = tessel::Tuning<Space>{};
-  buckets.radix_buckets_key_bytes = 2;
+  buckets.radix.buckets_key_bytes = 2;
   for (bool split : {false, true}) {
     tessel::SortWorkspace<typename Space::memory_space> workspace;
     std::size_t high = 0;
@@ -597,8 +597,8 @@ TYPED_TEST(Radix, BadArgumentsThrowBeforeWriting) {
 TYPED_TEST(Radix, AlgorithmFieldsOverrideTheTuning) {
   using Space = TypeParam;
   tessel::TuningParameters tuning = tessel::Tuning<Space>{};
-  tuning.radix_scratch_slice = 0;
-  tuning.radix_team_slice = 64;
+  tuning.radix.scratch_slice = 0;
+  tuning.radix.team_slice = 64;
   for (int chunk : {32, 64})
     for (int items : {1, 7}) {
       const auto input = make_keys<float>(3000, Pattern::special, chunk + items);
@@ -622,7 +622,7 @@ TYPED_TEST(Radix, ChunksPastTheSpacesScratchAreShortened) {
   for (int chunk : {4096, 8192, 32768})
     for (std::int64_t buckets : {std::int64_t(0), std::int64_t(2)}) {
       tessel::TuningParameters tuning = tessel::Tuning<Space>{};
-      tuning.radix_buckets_key_bytes = buckets;
+      tuning.radix.buckets_key_bytes = buckets;
       const auto input = make_keys<double>(40000, Pattern::special, chunk + int(buckets));
       Kokkos::View<double*, typename Space::memory_space> keys("tessel_test::keys", input.size());
       fill_view(keys, [&](auto, std::size_t flat) { return input[flat]; });
@@ -635,7 +635,7 @@ TYPED_TEST(Radix, ChunksPastTheSpacesScratchAreShortened) {
     }
   const tessel::TuningParameters launched =
       tessel::detail::sort_launch_tuning(Space(), tessel::TuningParameters(tessel::Tuning<Space>{}));
-  EXPECT_EQ(launched.radix_chunk_size, tessel::Tuning<Space>{}.radix_chunk_size) << "the default chunk fits";
+  EXPECT_EQ(launched.radix.chunk_size, tessel::Tuning<Space>{}.radix.chunk_size) << "the default chunk fits";
 }
 
 TEST(RadixPlan, DigitsOfEveryKeyWidth) {
@@ -675,9 +675,9 @@ TEST(RadixPlan, PathsAndPositionWidths) {
   using namespace tessel::detail;
   tessel::TuningParameters tuning;
   tuning.scratch_bytes = 32 * 1024;
-  tuning.radix_bits = 8;
-  tuning.radix_scratch_slice = 1024;
-  tuning.radix_block_elements = 4096;
+  tuning.radix.bits = 8;
+  tuning.radix.scratch_slice = 1024;
+  tuning.radix.block_elements = 4096;
   EXPECT_EQ(plan_radix(1000, 1000, 4, 0, tuning, 64).path, RadixPath::in_scratch);
   EXPECT_EQ(plan_radix(1000, 5000, 4, 0, tuning, 64).path, RadixPath::team_per_slice);
   // Few long slices on a wide space: split.
@@ -698,25 +698,25 @@ TEST(RadixPlan, PathsAndPositionWidths) {
 }
 
 // Buckets by the top digit: only a lone slice of at least
-// radix_buckets_key_bytes of keys, split into blocks for its count and scatter
+// radix.buckets_key_bytes of keys, split into blocks for its count and scatter
 // whatever the units, with the split path's digits (no wider than 8-byte
 // counters in scratch allow).
 TEST(RadixPlan, BucketsOfALoneLongSlice) {
   using namespace tessel::detail;
   tessel::TuningParameters tuning;
   tuning.scratch_bytes = 32 * 1024;
-  tuning.radix_bits = 11;
-  tuning.radix_block_elements = 4096;
-  tuning.radix_buckets_key_bytes = 0;
+  tuning.radix.bits = 11;
+  tuning.radix.block_elements = 4096;
+  tuning.radix.buckets_key_bytes = 0;
   EXPECT_FALSE(radix_buckets_wanted(tuning, 1, index_type(1) << 30, 4));
-  tuning.radix_buckets_key_bytes = 4 << 20;
+  tuning.radix.buckets_key_bytes = 4 << 20;
   EXPECT_TRUE(radix_buckets_wanted(tuning, 1, 1 << 20, 4));
   EXPECT_FALSE(radix_buckets_wanted(tuning, 1, (1 << 20) - 1, 4));
   EXPECT_TRUE(radix_buckets_wanted(tuning, 1, 1 << 19, 8));  // wider keys: as many bytes in fewer records
   EXPECT_FALSE(radix_buckets_wanted(tuning, 1, (1 << 19) - 1, 8));
   EXPECT_TRUE(radix_buckets_wanted(tuning, 1, 1 << 22, 1));
   EXPECT_FALSE(radix_buckets_wanted(tuning, 2, 1 << 22, 4));
-  tuning.radix_buckets_key_bytes = 2;
+  tuning.radix.buckets_key_bytes = 2;
   EXPECT_TRUE(radix_buckets_wanted(tuning, 1, 2, 1));
   EXPECT_FALSE(radix_buckets_wanted(tuning, 1, 1, 8));  // one record: nothing to split
   for (index_type units : {1, 2, 64}) {
@@ -748,15 +748,15 @@ void expect_shared_buckets_fit(const char* kind) {
           for (index_type block : {1, 7, 100})
             for (index_type units : {1, 2, 4}) {
               tessel::TuningParameters tuning;
-              tuning.radix_bits = bits;
+              tuning.radix.bits = bits;
               tuning.scratch_bytes = scratch;
-              tuning.radix_chunk_size = chunk;
-              tuning.radix_team_slice = team_slice;
-              tuning.radix_block_elements = block;
-              tuning.radix_scratch_slice = 0;
-              tuning.radix_buckets_key_bytes = 2;
+              tuning.radix.chunk_size = chunk;
+              tuning.radix.team_slice = team_slice;
+              tuning.radix.block_elements = block;
+              tuning.radix.scratch_slice = 0;
+              tuning.radix.buckets_key_bytes = 2;
               tessel::TuningParameters alone = tuning;  // the buckets' sorts split no further
-              alone.radix_buckets_key_bytes = 0;
+              alone.radix.buckets_key_bytes = 0;
               for (index_type length : {2, 3, 5, 8, 13, 20, 33, 64, 65, 100, 257, 1000}) {
                 const std::size_t given = radix_buckets_bytes<Records>(length, tuning, units);
                 for (index_type bucket = 2; bucket < length; ++bucket)
@@ -775,29 +775,29 @@ TEST(RadixPlan, SharedBucketsFitTheBucketsWorkspace) {
 }
 
 // Write-combining lines: lone threads that rank in order, over slices or
-// blocks of at least radix_lines_length records, where lines are compiled.
+// blocks of at least radix.lines_length records, where lines are compiled.
 TEST(RadixPlan, LinesForLongRangesOfLoneThreads) {
   using namespace tessel::detail;
   tessel::TuningParameters tuning = HostTuning{};
-  const index_type from = tuning.radix_lines_length;
+  const index_type from = tuning.radix.lines_length;
   ASSERT_GT(from, 0);
   EXPECT_EQ(plan_radix(1, from, 4, 0, tuning, 1).lines, radix_lines_compiled);
   EXPECT_EQ(plan_radix(3, from, 8, 8, tuning, 1).lines, radix_lines_compiled);
   EXPECT_FALSE(plan_radix(1, from - 1, 4, 0, tuning, 1).lines);
   // Blocks of a slice split among teams: their length decides.
-  tuning.radix_block_elements = from;
+  tuning.radix.block_elements = from;
   const RadixPlan split = plan_radix(1, 4 * from, 4, 0, tuning, 2);
   EXPECT_EQ(split.path, RadixPath::teams_per_slice);
   EXPECT_EQ(split.lines, radix_lines_compiled && split.block >= from);
   EXPECT_FALSE(plan_radix(1, 4 * from - 4, 4, 0, tuning, 8).lines);  // blocks shorter than `from`
   tessel::TuningParameters off = tuning;
-  off.radix_lines_length = 0;
+  off.radix.lines_length = 0;
   EXPECT_FALSE(plan_radix(1, from, 4, 0, off, 1).lines);
   off = tuning;
   off.team_size = 4;  // ranks in chunks
   EXPECT_FALSE(plan_radix(1, from, 4, 0, off, 1).lines);
   off = tuning;
-  off.radix_scratch_atomics = false;
+  off.radix.scratch_atomics = false;
   EXPECT_FALSE(plan_radix(1, from, 4, 0, off, 1).lines);
 }
 
@@ -809,7 +809,7 @@ TEST(RadixPlan, GpuChunksLeaveRoomForSlicesInScratch) {
   using namespace tessel::detail;
   tessel::TuningParameters gpu = GpuTuning(40 * 1024);
   gpu.team_size = 128;
-  EXPECT_EQ(gpu.radix_chunk_size, 1024);
+  EXPECT_EQ(gpu.radix.chunk_size, 1024);
   const RadixPlan doubles = plan_radix(1000, 1024, 8, 4, gpu, 100);
   EXPECT_EQ(doubles.path, RadixPath::in_scratch);
   EXPECT_LE(radix_slice_scratch(1024, 8, 4, doubles.digits, 1024, doubles.counting), gpu.scratch_bytes);
@@ -820,10 +820,10 @@ TEST(RadixPlan, GpuChunksLeaveRoomForSlicesInScratch) {
   EXPECT_LT(radix_chunk_bytes(radix_chunk_records(1024, 100)), radix_chunk_bytes(1024));
 }
 
-// AutoSort along a dim on a host: slices of up to tile_rank_length records
+// AutoSort along a dim on a host: slices of up to merge.rank_length records
 // of keys in their default order go to merge sort, whose one-thread teams
 // rank them whole (merge_sort_ranks); longer ones to radix sort as before.
-// Without ranks (tile_rank_length 0, teams of several threads, a device
+// Without ranks (merge.rank_length 0, teams of several threads, a device
 // space, whose kernels do not compile them) slices of 64 go to radix sort; a
 // comparator never takes ranks.
 TEST(AutoSort, ShortSlicesOfDefaultOrderKeysAreRanked) {
@@ -841,7 +841,7 @@ TEST(AutoSort, ShortSlicesOfDefaultOrderKeysAreRanked) {
   EXPECT_FALSE(merge_sort_ranks(65, sort_tile(host, 8, false), true, host));
   EXPECT_EQ(choose(1024, host), SortKind::radix);
   tessel::TuningParameters unranked = host;
-  unranked.tile_rank_length = 0;
+  unranked.merge.rank_length = 0;
   EXPECT_FALSE(merge_sort_ranks(64, sort_tile(unranked, 8, false), true, unranked));
   EXPECT_EQ(choose(64, unranked), SortKind::radix);
   tessel::TuningParameters teams = host;
@@ -852,7 +852,7 @@ TEST(AutoSort, ShortSlicesOfDefaultOrderKeysAreRanked) {
   EXPECT_EQ(choose(64, host, false, /*host_space=*/false), SortKind::radix);
 }
 
-// How one-team paths count: every pass at once from radix_every_pass_length
+// How one-team paths count: every pass at once from radix.every_pass_length
 // records on (in order only), with digits narrowed until every histogram
 // fits the scratch; one pass ahead below it; per pass in teams of several
 // threads. Narrower digits never take more counters (the medium bin of the
@@ -860,7 +860,7 @@ TEST(AutoSort, ShortSlicesOfDefaultOrderKeysAreRanked) {
 TEST(RadixPlan, CountingAndItsCounters) {
   using namespace tessel::detail;
   tessel::TuningParameters tuning = HostTuning{};
-  const index_type every = tuning.radix_every_pass_length;
+  const index_type every = tuning.radix.every_pass_length;
   const RadixPlan floats = plan_radix(1, every, 4, 0, tuning, 1);
   EXPECT_EQ(floats.path, RadixPath::team_per_slice);
   EXPECT_EQ(floats.counting, RadixCounting::every_pass);
@@ -868,13 +868,13 @@ TEST(RadixPlan, CountingAndItsCounters) {
   const RadixPlan wide = plan_radix(1, every, 8, 0, tuning, 1);
   EXPECT_EQ(wide.counting, RadixCounting::every_pass);
   EXPECT_EQ(wide.digits.bits, 10);  // 6 x 2048 counters would not fit 32 KiB
-  EXPECT_LE(team_radix_scratch(wide.digits, tuning.radix_chunk_size, wide.counting), tuning.scratch_bytes);
+  EXPECT_LE(team_radix_scratch(wide.digits, tuning.radix.chunk_size, wide.counting), tuning.scratch_bytes);
   EXPECT_EQ(plan_radix(1, every - 1, 8, 0, tuning, 1).counting, RadixCounting::ahead);
   EXPECT_EQ(plan_radix(1, every - 1, 8, 0, tuning, 1).digits.bits, 11);
   tuning.team_size = 4;
   EXPECT_EQ(plan_radix(1, every, 4, 0, tuning, 1).counting, RadixCounting::per_pass);
   tuning.team_size = 1;
-  tuning.radix_scratch_atomics = false;
+  tuning.radix.scratch_atomics = false;
   EXPECT_EQ(plan_radix(1, every, 4, 0, tuning, 1).counting, RadixCounting::per_pass);
   for (std::size_t key_bytes : {1, 2, 4, 8})
     for (RadixCounting counting : {RadixCounting::every_pass, RadixCounting::ahead, RadixCounting::per_pass})

@@ -111,7 +111,7 @@ TEST(Tuning, HostSpacesHaveNoBanksAndGpusPad) {
 TEST(Tuning, BatchingNeedsEnoughShortOrStridedSlices) {
   tessel::TuningParameters tuning;
   tuning.team_size = 1;
-  tuning.batched_teams_per_thread = 1;
+  tuning.scan.batched_teams_per_thread = 1;
   // (count, length, contiguous, tile elements, runs per tile, concurrency)
   EXPECT_FALSE(tuning.batch_slices(1, 100, false, 512, 8, 1));       // one slice: cut it into tiles
   EXPECT_FALSE(tuning.batch_slices(7, 100, false, 512, 8, 1));       // fewer slices than a batch
@@ -126,7 +126,7 @@ TEST(Tuning, BatchingNeedsEnoughShortOrStridedSlices) {
   EXPECT_TRUE(tuning.batch_slices(64, 16, true, 512, 8, 16));
   EXPECT_FALSE(tuning.batch_slices(64, 128, true, 512, 8, 64));     // 8 x 512 / 128 = 32 < 64
   EXPECT_TRUE(tuning.batch_slices(64, 128, true, 512, 8, 32));
-  tuning.batched_teams_per_thread = 1 << 30;                         // tests force tiles so
+  tuning.scan.batched_teams_per_thread = 1 << 30;                         // tests force tiles so
   EXPECT_FALSE(tuning.batch_slices(4096, 16, true, 512, 8, 1));
 }
 
