@@ -1,24 +1,13 @@
 #!/usr/bin/env bash
-# Runs the whole test suite, in two configurations:
-#   serial    Debian's Kokkos (Serial backend), the build in build/
-#             (scripts/configure_serial.sh): the test programs and the fuzzer
-#             at -Og under AddressSanitizer + UndefinedBehaviorSanitizer, with
-#             tessel::mpi (its tests under mpirun -n 1 to 4), the examples and
-#             a benchmark smoke run at -O3
-#   openmp    a Kokkos with OpenMP, in build-openmp/, with tessel::mpi, test
-#             programs at -O1 in C++20 (serial's are C++17: both standards
-#             of API.md); the typed tests on OpenMP only (serial has
-#             Serial), one program at a time on as many threads as cores (2 to
-#             4), so that teams of several threads run side by side; then the
-#             fuzzer and the team tests on 4 threads, more than cores where
-#             cores are fewer, so that teams of 3 and 4 threads run and threads
-#             are preempted mid-kernel
-# -O3 test programs took four times -Og's compile time, and CI has 2 cores;
-# the library's -O3 code is what the examples and benchmarks compile (.ci/run
-# compiles them at -O1). The oversubscribed fuzz run gets 30 s: its cases with
-# a barrier per record take 20-100 s each on 2 cores, so it ran 150-175 s for
-# 60 s; the sanitized serial one keeps 60 s.
-#   scripts/test.sh [serial|openmp ...]   (default: both; sanitize: serial)
+# Builds and runs the whole test suite (docs/testing.md), in two configurations:
+#   serial  build/ (scripts/configure_serial.sh): Debian's Kokkos (Serial); the
+#           test programs and the fuzzer at -Og under ASan + UBSan, tessel::mpi
+#           under mpirun -n 1 to 4, the examples and a benchmark smoke run
+#   openmp  build-openmp/: Kokkos 3.4.01 with OpenMP (scripts/install_kokkos_openmp.sh),
+#           C++20, tests at -O1 on 2-4 threads, then the fuzzer and the team
+#           tests on 4 threads so that teams of 3-4 threads run preempted.
+# Timings behind these choices: docs/notes/build-time.md.
+#   scripts/test.sh [serial|openmp ...]   (default: both)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 configurations=("$@")
@@ -51,9 +40,7 @@ for configuration in "${configurations[@]}"; do
         -DCMAKE_BUILD_TYPE=Release -DKokkos_DIR="$prefix/lib/cmake/Kokkos" -DTESSEL_ENABLE_MPI=ON \
         -DTESSEL_TEST_SPACES=OpenMP -DTESSEL_TEST_OPTIMIZATION=-O1 -DTESSEL_FUZZ_SECONDS=30 \
         -DTESSEL_WARNINGS_AS_ERRORS=ON -DCMAKE_CXX_STANDARD=20
-      # Kokkos' barriers spin: with more threads than cores (4 on 2, or two
-      # programs of 2 threads at once) every barrier waits for a preempted
-      # thread, and the suite took 9 minutes instead of 2 on 2 cores.
+      # Kokkos' barriers spin: one program at a time, at most one thread a core.
       threads=$((jobs < 2 ? 2 : (jobs > 4 ? 4 : jobs)))
       OMP_NUM_THREADS=$threads OMP_PROC_BIND=false \
         ctest --test-dir build-openmp -j 1 --output-on-failure --timeout 900 -E '^tessel_fuzz$'
