@@ -3,14 +3,12 @@
 
 // tessel::mpi: scans, findall and sorts of one global rank-1 array split in
 // blocks over the ranks of a communicator (rank r holds block r). Link
-// tessel::mpi (CMake: TESSEL_ENABLE_MPI=ON, find_package(tessel COMPONENTS
-// mpi)). This is the only tessel header that includes <mpi.h>.
-//
-// Every function is collective: all ranks of `comm` call it with the same
-// types and options. Arguments are checked on every rank and agreed on in one
-// MPI_Allreduce before anything moves, so a bad argument on one rank throws
-// on every rank (the failing rank's own message; the others name that rank),
-// never a hang. A null communicator throws std::invalid_argument.
+// tessel::mpi (TESSEL_ENABLE_MPI=ON, find_package(tessel COMPONENTS mpi)).
+// The only tessel header that includes <mpi.h>. Every function is collective:
+// all ranks of `comm` call it with the same types and options. Arguments are
+// checked on every rank and agreed on in one MPI_Allreduce before anything
+// moves: a bad argument on one rank throws on every rank (the others name
+// that rank), never a hang. A null communicator throws std::invalid_argument.
 
 #include <mpi.h>
 

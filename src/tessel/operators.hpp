@@ -40,15 +40,13 @@ inline constexpr bool has_identity_element<Op, T, std::void_t<decltype(identity_
 
 namespace detail {
 // Whether T(0) / T(1) is known to be an exact neutral element of Plus and
-// Multiplies on T: on arithmetic types alone (BitAnd, BitOr and BitXor have
-// theirs on integers, the only arithmetic types they take). A class
-// built from a number says nothing of how its operators treat that value:
-// Kokkos::complex<double>(0) is +0.0 in both parts, and +0.0 + -0.0 is
-// +0.0, so a sum of -0.0 came out +0.0 from the tile paths; C++20 builds
-// aggregates from one number too (a 2x2 matrix's Matrix2(1) is
-// {1, 0, 0, 0}, not the identity matrix), and those scans came out wrong.
-// Other types carry optional partials, exact for any associative operator;
-// users who know an exact neutral element declare it (identity_element).
+// Multiplies on T: on arithmetic types alone (the bit operators take only
+// integers). A class built from a number says nothing of how its operators
+// treat that value: Kokkos::complex<double>(0) turns a sum of -0.0 into +0.0,
+// and C++20 builds an aggregate 2x2 Matrix2(1) as {1, 0, 0, 0}, not the
+// identity (docs/notes/scan.md). Other types carry optional partials, exact
+// for any associative operator; users who know an exact neutral element
+// declare it (identity_element).
 template <class T>
 inline constexpr bool number_is_identity = std::is_arithmetic_v<T>;
 
@@ -95,6 +93,7 @@ struct Plus {
   }
 };
 
+// Neutral element T(1) on arithmetic types (detail::number_is_identity).
 struct Multiplies {
   template <class A, class B>
   KOKKOS_INLINE_FUNCTION constexpr auto operator()(const A& a, const B& b) const {
@@ -125,10 +124,7 @@ KOKKOS_INLINE_FUNCTION constexpr bool is_nan(const T& a) {
 // is not once NaNs occur), so a parallel scan equals the sequential left fold
 // exactly. Their neutral elements are the extremes of arithmetic types
 // (infinities for floating point), which are exact under these rules; other
-// types have none, and scans with them carry optional partials. Plus, BitOr
-// and BitXor take T(0) (-0.0 for floating-point Plus), Multiplies T(1), on
-// arithmetic types (detail::number_is_identity), the bit operators on
-// integers; Plus takes (-0.0, -0.0) on complex numbers.
+// types have none, and scans with them carry optional partials.
 struct Min {
   template <class A, class B>
   KOKKOS_INLINE_FUNCTION constexpr auto operator()(const A& a, const B& b) const {
@@ -157,6 +153,7 @@ struct Max {
   }
 };
 
+// The bit operators, on integers: neutral elements ~0 (BitAnd) and 0.
 struct BitAnd {
   template <class A, class B>
   KOKKOS_INLINE_FUNCTION constexpr auto operator()(const A& a, const B& b) const {

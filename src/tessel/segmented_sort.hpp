@@ -2,30 +2,26 @@
 #define TESSEL_SEGMENTED_SORT_HPP
 
 // Segmented sorts over CRS offsets: every segment [offsets(s), offsets(s+1))
-// of a rank-1 view is sorted on its own, in place, stably (whatever
-// algorithm the options name: short and medium segments always take a
-// stable sort in registers or scratch). This is sorting the column indices of
-// every row of a CRS matrix, the values carried along.
-//
-// offsets: a rank-1 view of n + 1 nondecreasing integers of any type with
-// 0 <= offsets(0) and offsets(n) <= keys.extent(0); an empty offsets view is
-// a matrix of no rows. Keys outside every segment are left untouched. Bad
-// offsets, found by one reduction before anything is written, give
-// std::invalid_argument.
-//
-// Keys: integers, float and double in the total order of tessel::sort, or
-// any trivially copyable type with a `less` (not with RadixSort). Workspace:
-// for segments longer than one tile, two buffers of records as long as the
-// longest segment of each team that runs at once (one team per thread on
-// CPUs: twice the longest segment on one thread), or what tessel::sort
-// needs for a segment long enough to be split among teams.
+// of a rank-1 view is sorted on its own, in place, stably whatever algorithm
+// the options name: the column indices of every row of a CRS matrix, the
+// values carried along. offsets: a rank-1 view of n + 1 nondecreasing
+// integers of any type with 0 <= offsets(0) and offsets(n) <= keys.extent(0);
+// an empty offsets view is a matrix of no rows. Keys outside every segment
+// are left untouched. Bad offsets, found by one reduction before anything is
+// written, give std::invalid_argument.
 
 #include <tessel/detail/segmented/segmented_views.hpp>
 #include <tessel/sort.hpp>
 
 namespace tessel {
 
-// Sorts every segment [offsets(s), offsets(s+1)) of keys, in place.
+// Sorts every segment [offsets(s), offsets(s+1)) of keys, in place. Keys:
+// integers, float and double in the total order of tessel::sort, or any
+// trivially copyable type with a `less` (not with RadixSort). Workspace: for
+// segments longer than one tile, two buffers of records as long as the
+// longest segment of each team that runs at once (one team per thread on
+// CPUs: twice the longest segment on one thread), or what tessel::sort
+// needs for a segment long enough to be split among teams.
 template <class Exec, class Offsets, class Keys>
 void segmented_sort(const Exec& exec, const Offsets& offsets, const Keys& keys, const SortOptions& options = {}) {
   detail::segmented_sort_views("tessel::segmented_sort", exec, offsets, keys, detail::NoValues{},

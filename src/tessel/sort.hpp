@@ -4,22 +4,11 @@
 // Sorts of whole rank-1 views and along any dim of rank 1-3 views: keys
 // only, keys with values, and permutations; merge sort (stable), bitonic
 // sort and radix sort (stable; integer, float and double keys), AutoSort
-// choosing among them.
-//
-// Order: floating-point keys follow the total order
+// choosing among them. Floating-point keys follow the total order
 // -inf < ... < -0.0 < +0.0 < ... < +inf < NaN (every NaN after +inf, whatever
 // its sign or payload); Order::descending is its exact reverse. A `less` may
 // replace the order for any trivially copyable type (merge and bitonic sort).
 // The result is a bitwise permutation of the input.
-//
-// Workspace: merge sort of slices longer than one tile (Tuning's sort tile,
-// 2048 float keys on CPUs, 1792 on GPUs) needs 2 * n * (sizeof(key) +
-// sizeof(value)) bytes, n the number of elements; bitonic sort needs none,
-// except for sortperm (n * (sizeof(key) + sizeof(perm value))); radix sort
-// needs 2n records where slices do not fit a team's scratch, 3n for strided
-// slices, and the counts of every block where long slices are split. Pass a
-// SortWorkspace to keep it between calls: it grows when a sort needs more and
-// is reused otherwise, so a loop of sorts allocates nothing.
 
 #include <tessel/detail/sort/sort_views.hpp>
 #include <tessel/sort_options.hpp>
@@ -27,6 +16,12 @@
 
 namespace tessel {
 
+// Workspace, n elements: merge sort of slices longer than one sort tile needs
+// 2n (sizeof(key) + sizeof(value)) bytes; bitonic sort none, except sortperm:
+// n (sizeof(key) + sizeof(perm value)); radix sort 2n records where slices
+// do not fit a team's scratch, 3n for strided slices, and the counts of every
+// block where long slices are split. A SortWorkspace kept between calls grows
+// when a sort needs more, so a loop of sorts allocates nothing.
 template <class MemorySpace = Kokkos::DefaultExecutionSpace::memory_space>
 class SortWorkspace {
  public:

@@ -33,7 +33,8 @@ template <>
 struct Tuning<Kokkos::Threads> : detail::ThreadedHostTuning {};
 #endif
 #if defined(KOKKOS_ENABLE_CUDA)
-// Teams of 128: the fastest scans and radix sorts measured on an H200.
+// Teams of 128: the fastest scans and radix sorts measured on an H200
+// (docs/notes/h200.md).
 template <>
 struct Tuning<Kokkos::Cuda> : detail::GpuTuning {
   constexpr Tuning() : GpuTuning(40 * 1024) { team_size = 128; }

@@ -188,9 +188,9 @@ decltype(auto) visit_slices(const View& view, const SliceNumbering& numbering, B
 // Calls `body` with the slice layouts of two views of one call under one
 // numbering: both contiguous where both are, both strided otherwise (a
 // contiguous slice read with a stride of one). Mixed pairs (a LayoutRight src
-// and a LayoutLeft dst along one dim) are rare; giving them kernels of their
-// own doubled the code of every two-view function of rank 2 and 3, in users'
-// builds and in tessel's tests alike, for a speed-up of those pairs alone.
+// and a LayoutLeft dst along one dim) are rare; kernels of their own would
+// double the code of every two-view function of rank 2 and 3
+// (docs/notes/build-time.md).
 template <class A, class B, class Body>
 decltype(auto) visit_slices(const A& a, const B& b, const SliceNumbering& numbering, Body&& body) {
   if constexpr (always_contiguous<A> && always_contiguous<B>) {

@@ -27,9 +27,9 @@ using team_member_t = typename Kokkos::TeamPolicy<Exec>::member_type;
 // of a type that is not trivially copyable are value-initialised instead),
 // left uninitialised otherwise. Memory the host reaches is zeroed by the
 // calling thread: Kokkos would fill it in a launch, which on OpenMP wakes
-// every thread (about 3 us on the 2-vCPU VMs, as much as a whole scan's
-// launch) to clear a few words. (The label must be a std::string: Kokkos 3.4
-// takes a const char* for a pointer to user memory.)
+// every thread (about 3 us, as much as a whole scan's launch;
+// docs/notes/openmp.md) to clear a few words. (The label must be a
+// std::string: Kokkos 3.4 takes a const char* for a pointer to user memory.)
 template <class T, class Exec>
 Kokkos::View<T*, typename Exec::memory_space> allocate(const Exec& exec, const std::string& label,
                                                        index_type size, bool zeroed = false) {
@@ -48,11 +48,10 @@ Kokkos::View<T*, typename Exec::memory_space> allocate(const Exec& exec, const s
 // A workspace of `size` records of tessel's own (flags and totals published
 // between teams, segment descriptions). Kokkos 3.4 frees a View of a class
 // type with a launch over its elements (ViewValueFunctor's destroy), even a
-// View made WithoutInitializing whose records were never constructed: one
-// more launch per call, about 4 us on OpenMP on the 2-vCPU VMs. Plain
-// records are held in a View of bytes, which is freed without one; records
-// of a user's type that is not trivially copyable (a scan's partials) are
-// constructed and destroyed by Kokkos, as for any View.
+// View made WithoutInitializing: one more launch per call, about 4 us on
+// OpenMP (docs/notes/openmp.md). Plain records are held in a View of bytes,
+// which is freed without one; records of a user's type that is not trivially
+// copyable (a scan's partials) are constructed and destroyed by Kokkos.
 template <class T>
 constexpr bool plain_records = std::is_trivially_copyable_v<T> && std::is_trivially_destructible_v<T>;
 

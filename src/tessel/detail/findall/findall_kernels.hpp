@@ -2,7 +2,6 @@
 #define TESSEL_DETAIL_FINDALL_KERNELS_HPP
 
 // The two passes of stream compaction over tiles of a rank-1 view.
-//
 // Count: each team evaluates the predicate once per element of its tile,
 // stores the result as a one-byte flag (unless the flags are the input
 // itself, as for a mask), and counts its tile. The counts are then scanned.
@@ -48,7 +47,7 @@ struct MaskFlags {
 
 // Stored flags take one bit per element: as bytes they moved 16 MB through
 // memory for 16M elements, twice, which cost more than a sparse selection's
-// whole host loop.
+// whole host loop (docs/notes/findall.md).
 KOKKOS_INLINE_FUNCTION index_type flag_words(int tile_elements) { return (tile_elements + 63) / 64; }
 
 // Eight flags at once, for skipping unselected stretches quickly.
@@ -266,10 +265,8 @@ struct ScatterKernel {
 
   // A lone thread's scatter of a tile from its stored bits, outputs [to,
   // end): every word writes its selected elements, found by their lowest set
-  // bits. Writing all 64 elements of a dense word without a branch (the
-  // position advancing past selected ones only) was 1.3x slower at 50 %
-  // density (one Xeon core, 10^5 and 10^6 floats: 89.7 / 67.8 us and 989 /
-  // 766 us) and no faster at 90 % (10^4: 9.5 / 9.0 us).
+  // bits. Writing all 64 elements of a dense word without a branch was 1.3x
+  // slower at 50 % density (docs/notes/findall.md).
   KOKKOS_INLINE_FUNCTION static void scatter_bits(const std::uint64_t* words, index_type begin, int valid,
                                                   index_type to, index_type end, const Writer& writer) {
     const int count = static_cast<int>(flag_words(valid));

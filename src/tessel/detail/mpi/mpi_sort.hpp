@@ -2,21 +2,13 @@
 #define TESSEL_DETAIL_MPI_SORT_HPP
 
 // Distributed sample sort of a rank-1 array split in blocks over the ranks:
-//  1. every rank sorts a copy of its block with tessel (the input is never
-//     written);
-//  2. regular samples of every sorted block, weighted by the block's size,
-//     are gathered everywhere and give P - 1 splitters;
-//  3. MPI_Alltoallv sends each rank the elements between its splitters, which
-//     it sorts again (P sorted runs);
-//  4. a second MPI_Alltoallv moves the boundaries so that rank r holds exactly
-//     elements [r N / P, (r + 1) N / P) of the sorted sequence (the sizes
-//     differ by at most one). Only the elements the sampling misplaced move.
-// Splitters are (key, rank, position) triples, a strict total order on all
-// elements, so heavily duplicated keys are split like distinct ones; with a
-// stable local sort (AutoSort, MergeSort, RadixSort) equal keys keep their
-// global input order (rank, then position).
-// Device views are staged through host memory around each MPI call, unless
-// the caller says the MPI is device-aware.
+// every rank sorts a copy of its block (the input is never written); regular
+// samples of the sorted blocks, weighted by size, give P - 1 splitters; one
+// MPI_Alltoallv sends each rank the elements between its splitters, which it
+// sorts again; a second moves the boundaries so that rank r holds exactly
+// elements [r N / P, (r + 1) N / P). Splitters are (key, rank, position)
+// triples, a strict total order: duplicated keys split like distinct ones,
+// and a stable local sort keeps equal keys in global input order.
 
 #include <tessel/detail/mpi/mpi_comm.hpp>
 #include <tessel/detail/sort/sort_data.hpp>

@@ -1,34 +1,14 @@
 #ifndef TESSEL_DETAIL_SCAN_REDUCE_AHEAD_HPP
 #define TESSEL_DETAIL_SCAN_REDUCE_AHEAD_HPP
 
-// Whole scans on p > 1 lone host threads (TuningParameters::
-// scan_reduce_ahead): the slice is cut into a head H and blocks B1 ... Bp.
+// Whole scans on p > 1 lone host threads (TuningParameters::scan.
+// reduce_ahead): the slice is cut into a head H and blocks B1 ... Bp.
 // Thread 0 scans H while threads 1 ... p-1 reduce B1 ... Bp-1; then thread j
 // scans B(j+1) straight, after the head's total and the totals of B1 ... Bj.
-// Every element is scanned once, straight from source to target, and only
-// the blocks B1 ... Bp-1 are read twice, the first time by a reduction, which
-// costs a fraction rho of a scan (the field's value). A head of rho blocks
-// ends the reductions on every thread at once, and p threads are then
-// (p + rho) / (1 + rho) times as fast as one: 1.65x for two threads and
-// rho = 0.55 (ThreadedHostTuning's). The look-back over chunks
-// (scan_tiles.hpp) scans then fixes up every chunk but the first, which on
-// two cores of a 2-vCPU EPYC VM with 512 KiB of L2 each measured 1.04-1.32x
-// for 1M elements.
-// One launch does both steps where the target is not the source: each
-// thread publishes its total and waits only for those of the threads before
-// it, in the order of tickets taken at its start, so that threads run one
-// after another (Serial, or fewer threads than teams) never wait for one not
-// yet started. A launch wakes every thread, about 3 us on the 2-vCPU VMs
-// against 80 us for the scan of 1M floats; two threads of the Zen 5 VM, 1M
-// elements, four rounds alternating the binaries, two launches / one:
-// floats 0.081-0.082 / 0.080-0.082 ms, doubles 0.136-0.143 / 0.131-0.141,
-// int64 0.138-0.139 / 0.124-0.132. A scan in place takes two launches:
-// thread j writes B(j+1) while thread j+1 may still be reducing it, and only
-// the launch in between orders the two.
-// Outputs larger than scan.stream_bytes are written with non-temporal
-// stores, as the chunks' are.
-// Only for operators whose reduction may be regrouped (Partials::
-// reorderable): an ordered reduction costs about what a scan does.
+// Only B1 ... Bp-1 are read twice, first by a reduction that costs a fraction
+// rho of a scan (the field's value). A head of rho blocks ends the reductions
+// on every thread at once: p threads are (p + rho) / (1 + rho) times as fast
+// as one, 1.65x for two at rho = 0.55 (docs/notes/scan.md).
 
 #include <tessel/detail/base/kokkos_compat.hpp>
 #include <tessel/detail/scan/scan_runs.hpp>
@@ -37,6 +17,12 @@
 
 namespace tessel::detail {
 
+// One launch does both steps where the target is not the source: each thread
+// publishes its total and waits only for those before it, in the order of
+// tickets taken at its start, so that threads run one after another (Serial,
+// or fewer threads than teams) never wait for one not yet started. A scan in
+// place takes two launches: thread j writes B(j+1) while thread j+1 may still
+// be reducing it, and only the launch in between orders the two.
 enum class ReduceAheadStep {
   ahead,   // H scanned, B1 ... Bp-1 reduced (the first of two launches)
   behind,  // B1 ... Bp scanned (the second)
@@ -124,7 +110,10 @@ inline bool reduce_ahead_applies(const TuningParameters& tuning, index_type leng
 
 // The scan of one slice (src.count == 1) in `threads` blocks (the
 // execution space's concurrency; tests choose others), where
-// reduce_ahead_applies.
+// reduce_ahead_applies, for operators whose reduction may be regrouped
+// (Partials::reorderable: an ordered one costs about what a scan does).
+// `stream`: outputs larger than scan.stream_bytes, written with
+// non-temporal stores as the chunks' are.
 template <class Exec, class SrcLayout, class DstLayout, class Partials>
 void scan_reduce_ahead(const char* function, const Exec& exec, const SrcLayout& src, const DstLayout& dst,
                        const Partials& partials, const typename Partials::partial_type& carry_init, bool exclusive,

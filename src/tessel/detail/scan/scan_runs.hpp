@@ -16,23 +16,18 @@ namespace tessel::detail {
 // operations; on a CPU, eight independent chains keep the floating-point
 // pipelines full where one chain waits on each result (a float add takes
 // four cycles). A GPU thread gets that parallelism from its neighbours.
-// Float scans along dims on one Xeon core, 4 / 8 / 16 lanes, one run:
-// dim1 1000x1000 0.79 / 0.96 / 0.91 ms, dim1 16x62500 0.65 / 0.63 / 0.86 ms,
-// dim0 16x62500 0.84 / 0.82 / 0.99 ms, dim1 62500x16 0.97 / 1.03 / 0.91 ms
-// (geometric mean over six shapes: 4 lanes 0.97x of 8, 16 lanes 1.05x).
+// 4 and 16 lanes came within 5 % of 8 over six shapes (docs/notes/scan.md).
 template <class Exec>
 inline constexpr int lockstep_lanes = is_host_space<Exec> ? 8 : 1;
 
 // Scans `active` (at most Lanes) runs of `items` elements in lockstep:
-// `input(lane, item)` reads an element, `output(lane, item, value)` takes a
-// result. Each lane starts from carries[lane] (empty: the run starts the
-// scan; for exclusive scans it is never empty) and leaves there its carry
-// including the run. Inclusive: out = carry∘x0, carry∘x0∘x1, ...; exclusive:
-// out = carry, carry∘x0, ... With WriteBack false nothing is output.
-// `fresh`: the carries hold nothing yet, so an inclusive run's first output
-// is x0 itself. With a neutral element an empty carry is that element, and
-// e∘x0 is x0 in value but not always in bits: IEEE additions quiet a
-// signalling NaN, and NVIDIA GPUs return the canonical NaN for any NaN.
+// `input(lane, item)` reads, `output(lane, item, value)` takes a result
+// (nothing with WriteBack false). Each lane starts from carries[lane] (empty:
+// the run starts the scan; never for exclusive scans) and leaves there its
+// carry including the run: out = carry∘x0, carry∘x0∘x1, ... (inclusive) or
+// carry, carry∘x0, ... (exclusive). `fresh`: the carries hold nothing yet, so
+// an inclusive run's first output is x0 bit for bit; neutral∘x0 need not be
+// (IEEE additions quiet signalling NaNs; NVIDIA GPUs canonicalise NaNs).
 template <int Lanes, bool WriteBack, class Partials, class Input, class Output>
 KOKKOS_INLINE_FUNCTION void scan_lanes(const Partials& partials, int items, int active, bool exclusive,
                                        typename Partials::partial_type* carries, Input&& input,
@@ -131,13 +126,10 @@ KOKKOS_INLINE_FUNCTION typename Partials::partial_type scan_thread_runs(const Pa
 // The scan of source[0, count) after `value` into target, in one chain; an
 // exclusive scan writes the value before each element. Leaves in `value`
 // what follows the last element. Takes the slices by value and is kept out
-// of line on the host: inlined into a large kernel, GCC 12 spilled the
-// target pointer and reloaded it before every store, which cost 9 % on 16M
-// int64. The chain comes by reference and runs in a local: a Kokkos::complex
-// taken and returned by value arrives in two registers, and GCC 12 kept it
-// in a stack slot, stored and reloaded around every element
-// (complex<double>, 10^6 on one Zen 4 core: 3.4 ms against 0.92 ms for the
-// same loop on a local).
+// of line on the host: inlined into a large kernel, GCC 12 reloaded the
+// target pointer before every store (9 % on 16M int64). The chain comes by
+// reference and runs in a local: a Kokkos::complex taken by value stayed in a
+// stack slot, 3.7x slower (docs/notes/scan.md).
 template <class Partials, class Source, class Target>
 TESSEL_HOST_NOINLINE KOKKOS_FUNCTION void scan_chain(const Partials partials, const bool exclusive,
                                                      const Source source, const Target target,
@@ -164,16 +156,14 @@ TESSEL_HOST_NOINLINE KOKKOS_FUNCTION void scan_chain(const Partials partials, co
   }
 }
 
-// Scans source[first, first + count) into target in one chain, after
-// `running`, and returns what follows the last element: the loop
-// std::inclusive_scan runs, for a lone thread whose operator is cheap next
-// to the memory traffic (TuningParameters::scan.straight). With no neutral
-// element and nothing before, the first element starts the chain (an
-// exclusive scan's first element is then written by the caller); so does an
-// inclusive scan's slice start (first == 0, where `running` is always empty),
-// whose first output is then x0 bit for bit (see scan_lanes). `stream`:
-// the target is written with non-temporal stores where the chain can
-// (scan_stream_applies).
+// Scans source[first, first + count) into target in one chain after
+// `running` and returns what follows the last element, as std::inclusive_scan
+// does: for a lone thread whose operator is cheap next to the memory traffic
+// (TuningParameters::scan.straight). With no neutral element and nothing
+// before, the first element starts the chain (an exclusive scan's first
+// element is then written by the caller); so does an inclusive scan's slice
+// start (first == 0, `running` always empty): its first output is x0 bit for
+// bit (see scan_lanes). `stream`: non-temporal stores (scan_stream_applies).
 template <class Partials, class Source, class Target>
 KOKKOS_INLINE_FUNCTION typename Partials::partial_type scan_straight(
     const Partials& partials, bool exclusive, const Source& source, const Target& target, index_type first,
@@ -197,12 +187,9 @@ KOKKOS_INLINE_FUNCTION typename Partials::partial_type scan_straight(
 // The combination of input(0) ... input(count - 1) for operators that may be
 // regrouped and reordered (Partials::reorderable): sixteen accumulators over
 // neighbouring elements, which compilers turn into SIMD, where the runs that
-// keep the order are independent chains of scalar operations. Whole scans by
-// reduce-then-scan (scan.lookback off, tiles of 256 per team) on one Xeon
-// core, 1M / 16M elements, with 1 / 4 / 8 / 16 / 32 accumulators: float
-// 0.78 / 0.48 / 0.46 / 0.46 / 0.47 ms, 23.4 / 18.1 / 14.3 / 15.8 / 15.0 ms;
-// double 1.16 / 0.94 / 0.96 / 0.92 / 0.91 ms; int64 and int32 within 10 %
-// at every width (one run each, the reduce and the finish pass together).
+// keep the order are independent chains of scalar operations. Sixteen: a
+// 1M-float reduce-then-scan ran 1.7x faster than with one accumulator, and
+// no faster with 32 (docs/notes/scan.md).
 template <class Partials, class Input>
 KOKKOS_INLINE_FUNCTION typename Partials::partial_type reduce_unordered(const Partials& partials, int count,
                                                                         const Input& input) {

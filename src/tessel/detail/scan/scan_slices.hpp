@@ -63,9 +63,8 @@ void scan_batched(const char* function, const Exec& exec, const SrcLayout& src, 
   if (tuning.scan.straight && shape.team_size == 1 && SrcLayout::contiguous && DstLayout::contiguous) {
     // Lone threads scanning slices straight need no tile, so each takes as
     // many slices as leaves scan.batched_teams_per_thread teams per thread: a
-    // team's launch then costs little next to its slices (16 x 62500
-    // elements along dim 0, one Xeon core, teams of 8 slices -> of all:
-    // floats 618 -> 565 us, doubles 721 -> 562 us, int64 692 -> 664 us).
+    // team's launch then costs little next to its slices (doubles 1.28x
+    // faster than in teams of 8 slices, 16 x 62500; docs/notes/scan.md).
     kernel.straight_slices = (src.count + units - 1) / units;
     kernel.stream = scan_stream_applies<value_type>(tuning, src.count, src.length);
     teams = (src.count + kernel.straight_slices - 1) / kernel.straight_slices;
@@ -87,8 +86,8 @@ void scan_tiled(const char* function, const Exec& exec, const SrcLayout& src, co
     // Tiles of one element would leave as many aggregates as elements, and
     // scanning the aggregates would never shrink the problem.
     // The budget holds two elements beside the kernel's other scratch even
-    // for large teams (GPUs; a team of 64 x 9 runs keeps 5 KiB for itself,
-    // where a fixed 4 KiB recursed until the stack overflowed).
+    // for large teams (GPUs: a team of 64 x 9 runs keeps 5 KiB for itself,
+    // more than two_item_tile_scratch).
     TuningParameters two_items = tuning;
     two_items.max_items_per_thread = 2;
     two_items.scratch_bytes =

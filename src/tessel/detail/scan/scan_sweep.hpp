@@ -5,12 +5,10 @@
 // matrix, columns of a LayoutRight one) by CPU threads: a thread takes a block
 // of neighbouring slices and sweeps along them a position at a time, each
 // step combining one stretch of the source, one element per slice, into a
-// row of running values and writing that stretch of the target. Every read
-// and write runs along memory and the step vectorises, as in the loop a user
-// writes who walks such a matrix in memory order. The batched kernel's eight
-// lanes read eight slices along their stride, half a cache line per position,
-// with nothing for the prefetchers to follow (16M floats in rows of 4096 on
-// one Zen 4 core: 37.7 ms, where that loop took 7.7).
+// row of running values and writing that stretch of the target. Every access
+// runs along memory and the step vectorises, as in a user's loop over such a
+// matrix in memory order. The batched kernel's lanes read slices along their
+// stride, which no prefetcher follows: 4.9x slower (docs/notes/scan.md).
 
 #include <tessel/detail/scan/scan_runs.hpp>
 
@@ -52,9 +50,7 @@ struct SweepScanKernel {
 
   // Slices in[l + p * src.stride] for l < lanes into out likewise. Out of
   // line on the host: inlined into Kokkos' OpenMP team loop, GCC 12 kept the
-  // step's row pointer and bound on the stack and stored each input there
-  // too (10^6 doubles in rows of 1000 on one Zen 4 core: 0.52 ms against
-  // 0.30 in the Serial space's launch).
+  // step's row pointer and bound on the stack, 1.7x slower (docs/notes/scan.md).
   TESSEL_HOST_NOINLINE KOKKOS_FUNCTION void sweep(const source_type* in, value_type* out, int lanes,
                                                   value_type* running) const {
     // Position 0: an inclusive scan's first output is x0 bit for bit, an
@@ -105,11 +101,9 @@ struct SweepScanKernel {
 };
 
 // Teams share the slices only where each then sweeps at least this many
-// bytes of every position: 16M floats in rows of 256 B to 32 KiB on a 2-vCPU
-// Zen 4 VM, ms, one thread / two: 256 B 5.3 / 14.6, 1 KiB 5.5 / 12.0,
-// 4 KiB 5.4 / 9.1, 8 KiB 5.5 / 6.4, 16 KiB 7.8 / 6.2, 32 KiB 7.9 / 5.3.
-// Two threads each reading part of every short row, the other part being
-// the other thread's, read slower than one thread reading whole rows.
+// bytes of every position: two threads each reading part of every short row
+// read slower than one reading whole rows: two threads won 1.26x on rows of
+// 16 KiB and lost on rows of 8 KiB (docs/notes/scan.md).
 inline constexpr std::size_t sweep_share_bytes = std::size_t(8) << 10;
 
 // Slices per team: blocks of neighbouring slices, for at most `units`

@@ -3,17 +3,12 @@
 
 // Scan of slices cut into tiles, for few long slices (a whole rank-1 view is
 // one slice). A team takes a chunk of `tiles_per_team` consecutive tiles of
-// one slice. For each tile it loads the tile striped into scratch, scans its
+// one slice; for each tile it loads the tile striped into scratch, scans its
 // runs and scans the run totals across the team. The prefix of the chunks
-// before it comes either in one pass, by looking back at its predecessors'
-// published results (TuningParameters::scan.lookback), or in two: a reduce
-// pass writes every chunk's aggregate, those are scanned, and the final pass
-// reads its prefix from them. In one pass, a chunk of one tile keeps its
-// scanned tile in scratch between the aggregate and the output; longer
-// chunks (CPUs, where each published result costs a cache-line transfer
-// between cores) are written as if they started the slice and then combined
-// with their prefix in place, while they are still in cache: the input is
-// read from memory once.
+// before it comes in one pass, by looking back at its predecessors' published
+// results (TuningParameters::scan.lookback), or in two: a reduce pass writes
+// every chunk's aggregate, those are scanned, and a finish pass reads them.
+// Chunks of several tiles are fixed up in place (scan_then_fix_up).
 
 #include <tessel/detail/scan/scan_runs.hpp>
 
@@ -198,12 +193,14 @@ struct TileScanKernel {
     return prefix;
   }
 
-  // One pass over a chunk of several tiles: each tile is scanned and written
-  // with what precedes it within the chunk (chunk 0 starts from carry_init and
-  // is final at once), the chunk's aggregate is published, and once the
-  // look-back has found the prefix every element is combined with it in place.
-  // An exclusive scan's first element has nothing before it within the chunk;
-  // it is written last, as the prefix itself.
+  // One pass over a chunk of several tiles (CPUs, where each published result
+  // costs a cache-line transfer between cores): each tile is scanned and
+  // written with what precedes it within the chunk (chunk 0 starts from
+  // carry_init and is final at once), the chunk's aggregate is published, and
+  // once the look-back has found the prefix every element is combined with it
+  // in place, still in cache: the input is read from memory once. An exclusive
+  // scan's first element has nothing before it within the chunk; it is
+  // written last, as the prefix itself.
   template <class Member, class Source, class Target>
   KOKKOS_INLINE_FUNCTION void scan_then_fix_up(const Member& team, const Scratch& scratch, const Source& source,
                                                const Target& target, index_type ticket, index_type chunk,

@@ -34,10 +34,9 @@ TuningParameters tuned_for_scan(const char* function, TuningParameters tuning, c
 // A threaded host space's tuning cuts whole scans into chunks for several
 // threads (ThreadedHostTuning::scan.tiles_per_team), each fixed up after
 // its scan; an instance on one thread (OMP_NUM_THREADS=1) takes the chunks
-// of a single-thread space instead, one chain per slice. OpenMP on one
-// thread of the Zen 5 VM, 4M elements, chunks / one chain: floats 1.10 /
-// 0.70 ms, doubles 2.73 / 1.25, int64 2.96 / 1.36 (Serial's chain in the
-// same minutes). A tuning passed in is taken as it is.
+// of a single-thread space instead, one chain per slice: 2.2x faster for 4M
+// doubles (docs/notes/tuning-defaults.md). A tuning passed in is taken as
+// it is.
 inline TuningParameters scan_tuning_for_threads(TuningParameters tuning, std::int64_t concurrency) {
   if (concurrency == 1)
     tuning.scan.tiles_per_team = std::max(tuning.scan.tiles_per_team, HostTuning{}.scan.tiles_per_team);

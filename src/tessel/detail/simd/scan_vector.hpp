@@ -2,31 +2,13 @@
 #define TESSEL_DETAIL_SCAN_VECTOR_HPP
 
 // Plus scans of contiguous slices of 4- and 8-byte arithmetic types on a lone
-// host thread, in SIMD registers. A chain of scalar float additions waits for
-// each one's latency (std::inclusive_scan: 0.50 ms for 1M floats on a Zen 4
-// core, where a copy of the same bytes takes 0.27 ms); summing windows of 4
-// lanes (scan_vector_loops.inc) and adding each to the sums of the vector
-// before advances the chain by 8 elements per addition, a pair of vectors at
-// a time. Doubles take 2 lanes and advance by 4 elements per addition
-// instead of 1; integers, whose additions are as short as a shuffle, save
-// instructions. In 16-byte vectors the loop is written with GCC's vector
-// extensions, which every GCC target lowers (scan_vector_gcc16.hpp), so it
-// is compiled only by GCC for the host, and not in translation units of a
-// GPU compiler (there host spaces take the scalar chain). On x86-64 CPUs with AVX2, vector_plus_scan runs the 32-byte loop
-// of scan_vector_avx2.hpp instead, chosen at run time (1.4x faster for 1M
-// floats, 1.2x for doubles on a Zen 4 core), and on CPUs with AVX-512 the
-// 64-byte loop of scan_vector_avx512.hpp (1.4x faster again for 1M floats on
-// a Zen 5 core, measured before both loops summed windows).
-// Outputs larger than the caches may be written with non-temporal stores
-// (`stream`, SSE2 targets): a plain store first reads the line it fills, so
-// a scan moved three bytes for every two of a copy (memcpy streams). 16M
-// elements on one EPYC core: floats 6.77 -> 5.86 ms, doubles 13.6 -> 11.6,
-// int64 14.1 -> 11.4 (a copy: 6.65 ms for the floats).
-// Floating-point Plus is regrouped, as by every parallel scan; the shifted-in
-// lanes are -0.0, Plus's exact neutral element, so signed zeros, infinities
-// and NaNs come out as a sequential sum gives them. Integers are added as
-// their unsigned counterparts: the bits of a wrapping sum, without signed
-// overflow.
+// host thread, in SIMD registers: a scalar chain waits on each addition's
+// latency; summing windows (scan_vector_loops.inc) advances it by 8 floats per
+// addition. GCC host builds only, in 16-byte vectors (scan_vector_gcc16.hpp);
+// x86-64 CPUs with AVX2 or AVX-512 take the 32- or 64-byte loop, chosen at
+// run time (1.4x for 1M floats each; docs/notes/simd.md). Plus is regrouped,
+// with -0.0 shifted in, so signed zeros, infinities and NaNs come out as a
+// sequential sum gives them; integers are added as unsigned (wrapping) lanes.
 
 #include <tessel/detail/core/partials.hpp>
 #include <tessel/detail/core/slices.hpp>
@@ -73,7 +55,8 @@ inline T vector16_plus_scan(const T* in, T* out, index_type count, T carry, bool
 // The scan of in[0, count) after `carry` into out; an exclusive scan writes
 // each inclusive result one position later, the carry first. Returns the
 // total after the last element. `stream`: non-temporal stores where the
-// target has them.
+// target has them, for outputs larger than the caches: a plain store first
+// reads the line it fills (16M floats 1.16x faster; docs/notes/simd.md).
 template <class T>
 inline T vector_plus_scan(const T* in, T* out, index_type count, T carry, bool exclusive, bool stream = false) {
 #if defined(TESSEL_DETAIL_VECTOR_SCAN_AVX2)

@@ -4,18 +4,11 @@
 // The Plus scan of scan_vector.hpp in 32-byte AVX2 registers, compiled for
 // AVX2 with GCC's target attribute and chosen at run time where the CPU has
 // it (scan_vector.hpp), so that a build for plain x86-64, as Debian's and
-// most clusters' are, still uses it.
-// Why not the SSE2 loop: it is bound by its instructions, not by memory.
-// 1M floats (in L3) on one Zen 4 core: SSE2 0.148 ms, this 0.103 ms, a
-// copy 0.083 ms; doubles 0.234 -> 0.199 ms, int64 0.230 -> 0.215 ms. The
-// loop itself (scan_vector_loops.inc) sums windows; here each shift
-// that reaches into the vector before is one swap of 128-bit halves and one
-// alignr within halves.
-// Not faster (with the loop before the windows): two segments of a block
-// scanned side by side, one in each 128-bit half, so that no shuffle
-// crosses halves, then the second segment's carry added in a pass over L1.
-// Results differ from the SSE2 loop's only by the grouping of additions,
-// which for floating point is Plus regrouped as scan_vector.hpp describes.
+// most clusters' are, still uses it. The 16-byte loop is bound by its
+// instructions, not by memory: 1M floats 1.4x faster here (docs/notes/simd.md).
+// Each shift into the vector before is one swap of 128-bit halves and one
+// alignr within halves. Results differ from the 16-byte loop's only by the
+// grouping of floating-point additions (scan_vector.hpp).
 
 #include <immintrin.h>
 

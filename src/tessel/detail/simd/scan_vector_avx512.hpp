@@ -3,27 +3,12 @@
 
 // The Plus scan of scan_vector.hpp in 64-byte AVX-512 registers (AVX-512F
 // and BW), compiled with GCC's target attribute and chosen at run time where
-// the CPU has them, ahead of the AVX2 loop (scan_vector_avx2.hpp, whose
-// loops it shares: scan_vector_loops.inc), except on CPUs that split
-// 512-bit instructions in two (preferred()).
-// Why: both loops are bound by their instructions, and a 64-byte register
-// takes twice the lanes per instruction. Each shift into the vector before
-// is one valignd here (scan_vector_loops.inc sums windows of 16 floats
-// in three such shifts and four additions), against a swap of halves and an
-// alignr per shift in 32-byte registers. Measured with the loop before the
-// windows, 1M floats (in L3) on one EPYC (Zen 5) core: AVX2 0.148 ms, this
-// 0.109 ms, memcpy 0.082 ms; 1M doubles 0.243 -> 0.207 ms (memcpy 0.176);
-// whole scans through tessel, OpenMP, one thread, floats 0.151 / 0.113 ms,
-// doubles 0.244 / 0.196, int64 0.214 / 0.181. The windows are not measured
-// there yet (no Zen 5 machine since). Both loops align their stores first
-// (see plus_scan): a 64-byte access from 8 bytes past a line straddles two
-// on every load and store, and 500K int64 from there took 0.166 ms against
-// AVX2's 0.105.
-// On CPUs that lower their clock while running 512-bit instructions (Intel
-// before Ice Lake), a scan gains less and what runs after it loses: builds
-// for them define TESSEL_DISABLE_AVX512 (see available()). Results are the
-// same either way, up to the grouping of floating-point additions, as for
-// the AVX2 loop.
+// the CPU has them, ahead of the AVX2 loop whose loops it shares
+// (scan_vector_loops.inc), except on CPUs that split 512-bit instructions in
+// two (preferred()). Both loops are bound by their instructions, and a 64-byte
+// register takes twice the lanes per instruction (each shift into the vector
+// before is one valignd): 1M floats 1.36x faster (docs/notes/simd.md).
+// Results equal the AVX2 loop's up to the grouping of float additions.
 
 #include <cpuid.h>
 #include <immintrin.h>
@@ -98,10 +83,8 @@ inline bool available() {
 
 // Whether this CPU runs 512-bit instructions as two 256-bit halves: AMD's
 // family 0x19 with AVX-512 (Zen 4; Zen 3, the same family, has none). There
-// this loop gains nothing over AVX2's: one Zen 4 core, 1M floats / doubles /
-// int64, AVX-512 -> AVX2: 0.110 -> 0.103, 0.215 -> 0.199, 0.224 -> 0.215 ms
-// (memcpy 0.083 / 0.233 / 0.253 ms). Zen 5 (family 0x1a) runs them whole,
-// and there this loop won.
+// this loop gains nothing over AVX2's (1M floats 7 % slower;
+// docs/notes/simd.md); Zen 5 (family 0x1a) runs them whole, and there it won.
 inline bool splits_512_bit_vectors() {
   static const bool splits = [] {
     unsigned a = 0, b = 0, c = 0, d = 0;

@@ -5,12 +5,9 @@
 // registers, for the lone-thread staging of strided slices
 // (stage_lines.hpp): 8 x 8 of 4 bytes, 4 x 4 of 8 bytes. Compiled for AVX2
 // with GCC's target attribute and chosen at run time (avx2::available in
-// scan_vector_avx2.hpp), as the scan's loop is.
-// Why registers: a scalar copy moves one element per load and store; a
-// block moves a 32-byte row per load and per store. A standalone copy of
-// 16M floats between the rows of 16K of a LayoutLeft matrix and packed
-// slices, in tiles of 128 slices, one EPYC (Zen 3) core: in 31 -> 18 ms,
-// out 29 -> 16 ms (a memcpy of the bytes: 11.5 ms).
+// scan_vector_avx2.hpp), as the scan's loop is. A scalar copy moves one
+// element per load and store, a block a 32-byte row: 16M floats staged into
+// packed slices 1.7x faster (docs/notes/simd.md).
 
 #include <immintrin.h>
 
