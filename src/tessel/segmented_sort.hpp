@@ -2,9 +2,9 @@
 #define TESSEL_SEGMENTED_SORT_HPP
 
 // Segmented sorts over CRS offsets: every segment [offsets(s), offsets(s+1))
-// of a rank-1 view is sorted on its own, in place, stably whatever algorithm
-// the options name: the column indices of every row of a CRS matrix, the
-// values carried along. offsets: a rank-1 view of n + 1 nondecreasing
+// of a rank-1 view is sorted on its own, in place (stably with MergeSort and
+// RadixSort, as tessel::sort): the column indices of every row of a CRS
+// matrix, the values carried along. offsets: a rank-1 view of n + 1 nondecreasing
 // integers of any type with 0 <= offsets(0) and offsets(n) <= keys.extent(0);
 // an empty offsets view is a matrix of no rows. Keys outside every segment
 // are left untouched. Bad offsets, found by one reduction before anything is

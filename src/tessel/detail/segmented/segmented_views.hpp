@@ -31,12 +31,15 @@ void segmented_sort_views(const char* function, const Exec& exec, const Offsets&
     if (views_overlap(offsets, values)) throw_invalid(function, "offsets overlaps values");
   }
   if (views_overlap(offsets, keys)) throw_invalid(function, "offsets overlaps keys");
-  check_offsets(function, exec, offsets, static_cast<index_type>(keys.extent(0)));
-
   using Key = typename Keys::non_const_value_type;
   using Value = typename carried_value<Values>::type;
   const SortKeys sort_keys{std::is_arithmetic_v<Key> && !has_less, true, sizeof(Key), by_key ? sizeof(Value) : 0,
                            is_host_space<Exec>};
+  // The algorithm's fields are checked whatever the sizes, no segments included.
+  TuningParameters checked = tuning;
+  choose_sort(function, options, has_less, sort_keys, static_cast<index_type>(keys.extent(0)), checked);
+  check_offsets(function, exec, offsets, static_cast<index_type>(keys.extent(0)));
+
   const auto order = key_order<Key>(less, options.order == Order::descending);
   ScopedRegion region(function);
   auto workspace_for = [&](std::size_t bytes, auto&& body) { with_workspace(exec, bytes, workspace, body); };
