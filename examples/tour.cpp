@@ -95,11 +95,8 @@ int main(int argc, char* argv[]) {
     else if (std::strcmp(argv[i], "--columns") == 0 && i + 1 < argc) columns = std::atoi(argv[++i]);
     else kokkos_arguments.push_back(argv[i]);
   }
-  auto arguments = tessel::detail::kokkos_arguments(static_cast<int>(kokkos_arguments.size()), kokkos_arguments.data());
-  std::vector<char*> pointers;
-  for (auto& argument : arguments) pointers.push_back(argument.data());
-  int kokkos_argc = static_cast<int>(pointers.size());
-  Kokkos::ScopeGuard guard(kokkos_argc, pointers.data());
+  int kokkos_argc = static_cast<int>(kokkos_arguments.size());
+  Kokkos::ScopeGuard guard(kokkos_argc, kokkos_arguments.data());
 
   const std::size_t elements = std::size_t(rows) * columns;
   std::printf("tessel tour on %s (concurrency %d): a %d x %d LayoutLeft matrix of floats (%.1f M elements)\n",

@@ -10,6 +10,7 @@
 // --case I runs case I alone. Exits 1 if any case failed, printing each
 // failure with the command that reproduces it, and names each case that
 // took more than 10 s.
+#include "fuzz_settings.hpp"
 #include "fuzz_support.hpp"
 
 #include <tessel/detail/base/kokkos_compat.hpp>
@@ -20,43 +21,9 @@
 
 namespace {
 
-struct Settings {
-  double seconds = 60;
-  long long cases = -1;
-  std::uint64_t seed = 1;
-  long long only = -1;
-  bool verbose = false;
-};
-
-Settings parse(int argc, char* argv[]) {
-  Settings settings;
-  for (int a = 1; a < argc; ++a) {
-    const std::string argument = argv[a];
-    auto value = [&](const char* name) -> const char* {
-      const std::string prefix = std::string(name) + "=";
-      if (argument.compare(0, prefix.size(), prefix) == 0) return argv[a] + prefix.size();
-      if (argument == name && a + 1 < argc) return argv[++a];
-      return nullptr;
-    };
-    if (argument.compare(0, 8, "--kokkos") == 0) continue;
-    if (const char* seconds = value("--seconds")) settings.seconds = std::stod(seconds);
-    else if (const char* cases = value("--cases")) settings.cases = std::stoll(cases);
-    else if (const char* seed = value("--seed")) settings.seed = std::stoull(seed);
-    else if (const char* only = value("--case")) settings.only = std::stoll(only);
-    else if (argument == "--verbose") settings.verbose = true;
-    else {
-      std::cerr << "tessel_fuzz: unknown argument " << argument << "\n";
-      std::exit(2);
-    }
-  }
-  return settings;
-}
-
 // Case `index` of `seed` draws from its own engine, so it replays alone.
 bool run_case(std::uint64_t seed, long long index, bool verbose, std::map<std::string, long long>& counts) {
-  std::seed_seq sequence{std::uint32_t(seed), std::uint32_t(seed >> 32), std::uint32_t(index),
-                         std::uint32_t(std::uint64_t(index) >> 32)};
-  tessel_fuzz::Engine engine(sequence);
+  tessel_fuzz::Engine engine = tessel_fuzz::case_engine(seed, index);
   tessel_fuzz::CaseLog log;
   try {
     switch (tessel_fuzz::pick(engine, 9)) {
@@ -88,7 +55,7 @@ int main(int argc, char* argv[]) {
   int failures = 0;
   long long ran = 0;
   {
-    const Settings settings = parse(argc, argv);
+    const tessel_fuzz::Settings settings = tessel_fuzz::parse("tessel_fuzz", argc, argv);
     std::map<std::string, long long> counts;
     const auto start = std::chrono::steady_clock::now();
     auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };

@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
-# Builds and runs the whole test suite (docs/testing.md), in two configurations:
+# Builds and runs the whole test suite (docs/testing.md), in three configurations:
 #   serial  build/ (scripts/configure_serial.sh): Debian's Kokkos (Serial); the
 #           test programs and the fuzzer at -Og under ASan + UBSan, tessel::mpi
 #           under mpirun -n 1 to 4, the examples and a benchmark smoke run
-#   openmp  build-openmp/: Kokkos 3.4.01 with OpenMP (scripts/install_kokkos_openmp.sh),
+#   openmp  build-openmp/: Kokkos 3.4.01 with OpenMP (scripts/install_kokkos.sh),
 #           C++20, tests at -O1 on 2-4 threads, then the fuzzer and the team
 #           tests on 4 threads so that teams of 3-4 threads run preempted.
+#   threads build-threads/: Kokkos 3.4.01 with Threads, the typed tests at -O1
+#           on 2 threads and a short fuzz (no MPI, examples or benchmarks).
 # Timings behind these choices: docs/notes/build-time.md.
-#   scripts/test.sh [serial|openmp ...]   (default: both)
+#   scripts/test.sh [serial|openmp|threads ...]   (default: all three)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 configurations=("$@")
-[ ${#configurations[@]} -gt 0 ] || configurations=(serial openmp)
+[ ${#configurations[@]} -gt 0 ] || configurations=(serial openmp threads)
 jobs=$(nproc)
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
@@ -34,7 +36,7 @@ for configuration in "${configurations[@]}"; do
       ;;
     openmp)
       prefix=${TESSEL_KOKKOS_OPENMP_PREFIX:-$HOME/.cache/tessel/kokkos-3.4.01-openmp}
-      scripts/install_kokkos_openmp.sh "$prefix"
+      scripts/install_kokkos.sh openmp "$prefix"
       # -O1: a third of -O3's compile time; races show at any level.
       build_configuration openmp build-openmp \
         -DCMAKE_BUILD_TYPE=Release -DKokkos_DIR="$prefix/lib/cmake/Kokkos" -DTESSEL_ENABLE_MPI=ON \
@@ -47,8 +49,18 @@ for configuration in "${configurations[@]}"; do
       OMP_NUM_THREADS=4 OMP_PROC_BIND=false \
         ctest --test-dir build-openmp -j 1 --output-on-failure --timeout 900 -R '^tessel_fuzz$|^Team\.'
       ;;
+    threads)
+      prefix=${TESSEL_KOKKOS_THREADS_PREFIX:-$HOME/.cache/tessel/kokkos-3.4.01-threads}
+      scripts/install_kokkos.sh threads "$prefix"
+      build_configuration threads build-threads \
+        -DCMAKE_BUILD_TYPE=Release -DKokkos_DIR="$prefix/lib/cmake/Kokkos" -DTESSEL_TEST_SPACES=Threads \
+        -DTESSEL_TEST_OPTIMIZATION=-O1 -DTESSEL_FUZZ_SECONDS=20 -DTESSEL_WARNINGS_AS_ERRORS=ON
+      # Kokkos 3.4's Threads backend takes its thread count from KOKKOS_NUM_THREADS.
+      KOKKOS_NUM_THREADS=2 ctest --test-dir build-threads -j 1 --output-on-failure --timeout 900 \
+        -E '^tessel_install_consumer$'
+      ;;
     *)
-      echo "unknown configuration '$configuration' (serial, openmp)" >&2
+      echo "unknown configuration '$configuration' (serial, openmp, threads)" >&2
       exit 2
       ;;
   esac
