@@ -33,6 +33,14 @@ bool total_equal(const T& a, const T& b) {
   return !total_less(a, b) && !total_less(b, a);
 }
 
+// The unsigned integer of T's size: a key's bits, read and written through
+// memcpy.
+template <class T>
+using unsigned_bits_t =
+    std::conditional_t<sizeof(T) == 1, std::uint8_t,
+                       std::conditional_t<sizeof(T) == 2, std::uint16_t,
+                                          std::conditional_t<sizeof(T) == 4, std::uint32_t, std::uint64_t>>>;
+
 // Special values of floating point: NaNs of both signs and several payloads,
 // signed zeros, infinities, denormals, extremes.
 template <class T>

@@ -78,6 +78,26 @@ inline std::vector<tessel::TuningParameters> tiny_tunings(const tessel::TuningPa
   return tunings;
 }
 
+// The tunings of the findall tests: the space's default, then teams of 1, 3
+// and 4 threads with runs of 1 to 5 items, one tile per team and several.
+template <class Space>
+std::vector<tessel::TuningParameters> findall_tunings() {
+  std::vector<tessel::TuningParameters> tunings{tessel::Tuning<Space>{}};
+  for (int team : {1, 3, 4})
+    for (int runs : {1, 2})
+      for (int items : {1, 2, 3, 5}) {
+        tessel::TuningParameters tuning = tessel::Tuning<Space>{};
+        tuning.team_size = team;
+        tuning.runs_per_thread = runs;
+        tuning.max_items_per_thread = items;
+        tuning.pad_runs = items % 2 == 0;
+        tuning.vector_load_bytes = 0;
+        tuning.findall.tiles_per_team = runs == 1 ? 1 : 3;  // one tile per team, and several
+        tunings.push_back(tuning);
+      }
+  return tunings;
+}
+
 inline std::string describe(const tessel::TuningParameters& tuning) {
   std::ostringstream text;
   text << "tuning{team " << tuning.team_size << ", runs/thread " << tuning.runs_per_thread << ", items "
@@ -86,6 +106,16 @@ inline std::string describe(const tessel::TuningParameters& tuning) {
        << " in chunks of " << tuning.scan.stream_chunk_bytes << " bytes, inline up to " << tuning.scan.inline_bytes << " bytes, findall tiles/team " << tuning.findall.tiles_per_team
        << ", batch teams/thread " << tuning.scan.batched_teams_per_thread << ", sweep " << tuning.scan.sweep_bytes << "}";
   return text.str();
+}
+
+// A whole view of small integers (-3 to 9) for the scans of whole views.
+template <class Space, class T>
+Kokkos::View<T*, typename Space::memory_space> small_integers(std::size_t n, std::uint64_t seed) {
+  // Integer values keep float sums exact, so results compare bit for bit.
+  Kokkos::View<T*, typename Space::memory_space> view("tessel_test::values", n);
+  auto values = random_values<int>(n, seed, -3, 9);
+  fill_view(view, [&](auto, std::size_t flat) { return static_cast<T>(values[flat]); });
+  return view;
 }
 
 // ---- operators --------------------------------------------------------------

@@ -1,7 +1,7 @@
 #pragma once
 // What the segmented-sort tests share: CRS matrices of chosen segment
-// lengths, the check of a sorted matrix against a per-segment stable host
-// sort, and matrices around every bin boundary.
+// lengths (power-law rows among them) and the check of a sorted matrix
+// against a per-segment stable host sort.
 #include <sort_test_support.hpp>
 
 #include <tessel/segmented_sort.hpp>
@@ -180,27 +180,6 @@ void check_matrix(const Matrix& matrix, const SegmentedCase& c, const std::strin
   run(keys, values);
 }
 
-// Lengths around every bin boundary of `tuning` (short, tile) and of the
-// short bin's sorts (rank sort's block of keys and longest row), each +-1,
-// shuffled, with empty and one-record segments among them.
-inline Matrix boundary_matrix(const tessel::TuningParameters& tuning, int tile, std::uint64_t seed) {
-  Matrix matrix;
-  const std::size_t short_length = std::size_t(std::max(1, tuning.segmented.short_length));
-  for (std::size_t base : {std::size_t(0), std::size_t(1), std::size_t(tessel::detail::rank_sort_vector),
-                           std::size_t(std::max(1, tuning.segmented.rank_length)), short_length, std::size_t(tile),
-                           std::size_t(4 * tile)})
-    for (std::size_t delta : {0, 1, 2}) {
-      const std::size_t length = base + delta >= 1 ? base + delta - 1 : 0;
-      matrix.lengths.push_back(length);
-      matrix.lengths.push_back(length);
-    }
-  std::mt19937_64 engine(seed);
-  std::shuffle(matrix.lengths.begin(), matrix.lengths.end(), engine);
-  matrix.lead = 3;
-  matrix.trail = 5;
-  return matrix;
-}
-
 inline Matrix power_law_matrix(std::size_t rows, std::size_t longest, std::uint64_t seed) {
   Matrix matrix;
   std::mt19937_64 engine(seed);
@@ -209,47 +188,6 @@ inline Matrix power_law_matrix(std::size_t rows, std::size_t longest, std::uint6
     matrix.lengths.push_back(std::min(longest, std::size_t(1.0 / (u * u + 1.0 / double(longest)))));
   }
   return matrix;
-}
-
-// The medium bin's tile (its longest segment) for radix-sortable keys in
-// their default order.
-template <class Space>
-int tile_of(const tessel::TuningParameters& tuning, std::size_t key_bytes, std::size_t value_bytes) {
-  return tessel::detail::medium_bin(tessel::detail::launch_tuning(Space(), tuning), key_bytes, value_bytes, true,
-                                    false)
-      .tile.elements;
-}
-
-template <class Space, class Key>
-void check_every_bin(std::uint64_t seed) {
-  std::vector<tessel::TuningParameters> tunings{tessel::Tuning<Space>{}};
-  // The short bin's two sorts side by side: rank sort up to 12 records
-  // (on CPUs, keys of at most 4 bytes; elsewhere the rank length is
-  // ignored), insertion sort up to 24; and insertion sort alone.
-  tessel::TuningParameters mixed = tessel::Tuning<Space>{};
-  mixed.segmented.short_length = 24;
-  mixed.segmented.rank_length = 12;
-  tessel::TuningParameters insertion = tessel::Tuning<Space>{};
-  insertion.segmented.rank_length = 0;
-  tunings.push_back(mixed);
-  tunings.push_back(insertion);
-  for (auto tuning : tiny_sort_tunings(tessel::Tuning<Space>{})) {
-    tuning.segmented.short_length = int(seed % 5);  // 0 and 1 leave the short bin empty
-    tunings.push_back(tuning);
-  }
-  for (const auto& tuning : tunings)
-    for (bool by_key : {false, true})
-      for (bool descending : {false, true}) {
-        SegmentedCase c;
-        c.tuning = tuning;
-        c.by_key = by_key;
-        c.options.order = descending ? tessel::Order::descending : tessel::Order::ascending;
-        c.pattern = seed % 2 ? Pattern::special : Pattern::duplicates;
-        c.seed = seed++;
-        const int tile = tile_of<Space>(tuning, sizeof(Key), by_key ? 8 : 0);
-        check_matrix<Space, Key, std::int64_t>(boundary_matrix(tuning, tile, c.seed), c,
-                                               describe_sort(tuning) + " by_key " + std::to_string(by_key));
-      }
 }
 
 }  // namespace tessel_test::segmented

@@ -143,7 +143,7 @@ inline constexpr int lone_nan_kinds = 6;
 
 template <class T>
 std::vector<T> lone_nan_keys(std::size_t n, int kind) {
-  using U = tessel::detail::ordered_unsigned_t<T>;
+  using U = unsigned_bits_t<T>;
   const U sign = U(1) << (sizeof(U) * 8 - 1);
   const U quiet = sizeof(T) == 4 ? U(0x7fc00000u) : U(0x7ff8000000000000ull);
   const auto from_bits = [](U bits) {

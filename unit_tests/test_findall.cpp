@@ -23,24 +23,6 @@ std::vector<std::int64_t> reference(const std::vector<float>& values, float thre
   return positions;
 }
 
-template <class Space>
-std::vector<tessel::TuningParameters> findall_tunings() {
-  std::vector<tessel::TuningParameters> tunings{tessel::Tuning<Space>{}};
-  for (int team : {1, 3, 4})
-    for (int runs : {1, 2})
-      for (int items : {1, 2, 3, 5}) {
-        tessel::TuningParameters tuning = tessel::Tuning<Space>{};
-        tuning.team_size = team;
-        tuning.runs_per_thread = runs;
-        tuning.max_items_per_thread = items;
-        tuning.pad_runs = items % 2 == 0;
-        tuning.vector_load_bytes = 0;
-        tuning.findall.tiles_per_team = runs == 1 ? 1 : 3;  // one tile per team, and several
-        tunings.push_back(tuning);
-      }
-  return tunings;
-}
-
 // Runs findall (predicate form), count_if and copy_if on `view` and checks
 // them against the host loop.
 template <class Space, class View>
@@ -75,7 +57,8 @@ Kokkos::View<float*, typename Space::memory_space> device_values(const std::vect
 TYPED_TEST(Findall, AdversarialPatternsAroundTileBoundaries) {
   using Space = TypeParam;
   for (const auto& tuning : findall_tunings<Space>()) {
-    const int tile = tessel::detail::flag_tile(tuning).elements();
+    // The flags are tiled as one-byte elements (FindallTile, detail/test_findall_internals.cpp).
+    const int tile = tuning.tile(1, true).elements();
     std::vector<std::size_t> sizes{1, 2, 3, 17};
     for (int k : {1, 2, 5})
       for (int delta : {-1, 0, 1}) sizes.push_back(std::size_t(std::max(1, k * tile + delta)));

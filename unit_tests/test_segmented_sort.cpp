@@ -169,13 +169,14 @@ TYPED_TEST(SegmentedSort, LongRowsNarrowTheirOwnDigits) {
 }
 
 // Short rows are ranked by unique keys (offset from the row's least key,
-// above the index) when their keys span less than rank_unique_span; by the
+// above the index) when their keys span less than 2^25; by the
 // tie-breaking compare otherwise, or for 8-byte keys by insertion sort:
 // spans on both sides of the limit, at both ends of the key range, with
-// ties.
+// ties (RankSort.UniqueKeysBelowASpanOfTwoToThe25,
+// detail/test_sort_internals.cpp, checks the limit).
 template <class Space, class Key>
 void check_rank_spans(std::uint64_t seed) {
-  const std::int64_t limit = tessel::detail::rank_unique_span;
+  const std::int64_t limit = std::int64_t(1) << 25;
   std::mt19937_64 engine(seed);
   for (std::int64_t span : {std::int64_t(0), std::int64_t(1), limit - 1, limit, limit + 1, std::int64_t(1) << 31})
     for (bool low_end : {true, false}) {
@@ -222,52 +223,6 @@ TYPED_TEST(SegmentedSort, RankSortKeySpans) {
   check_rank_spans<TypeParam, std::uint32_t>(51);
   check_rank_spans<TypeParam, std::int64_t>(52);
   check_rank_spans<TypeParam, std::uint64_t>(53);
-}
-
-// The dealing itself: every segment once, each team's buffers as long as its
-// longest segment and apart from the others', and no team with more than
-// the least loaded one plus the longest segment (longest first, to the
-// least loaded).
-TEST(SegmentedSortDeal, EverySegmentOnceBuffersApartLoadsEven) {
-  std::mt19937_64 engine(3);
-  for (tessel::detail::index_type teams : {1, 2, 3, 8, 50}) {
-    std::vector<tessel::detail::RadixSegment> segments;
-    tessel::detail::index_type begin = 0;
-    for (int i = 0; i < 37; ++i) {
-      const auto length = tessel::detail::index_type(1 + engine() % (i % 5 == 0 ? 5000 : 300));
-      segments.push_back({begin, length, -1, {}, {}});
-      begin += length;
-    }
-    const auto lanes = tessel::detail::deal_segments(segments, teams);
-    const auto used = std::min<tessel::detail::index_type>(teams, 37);
-    ASSERT_EQ(lanes.first.size(), std::size_t(used + 1)) << teams << " teams";
-    ASSERT_EQ(lanes.segments.size(), segments.size());
-    std::vector<int> seen(segments.size(), 0);
-    std::vector<tessel::detail::index_type> load(used, 0);
-    tessel::detail::index_type buffers_end = 0, longest = 0;
-    for (tessel::detail::index_type t = 0; t < used; ++t) {
-      const auto team_buffer = lanes.segments[lanes.first[t]].buffer;
-      EXPECT_EQ(team_buffer, buffers_end) << "team " << t << "'s buffers do not follow the previous team's";
-      tessel::detail::index_type team_longest = 0;
-      for (auto i = lanes.first[t]; i < lanes.first[t + 1]; ++i) {
-        const auto& segment = lanes.segments[i];
-        EXPECT_EQ(segment.buffer, team_buffer) << "team " << t << ", segment " << i;
-        const auto original = std::find_if(segments.begin(), segments.end(),
-                                           [&](const auto& s) { return s.begin == segment.begin; });
-        ASSERT_NE(original, segments.end());
-        EXPECT_EQ(original->length, segment.length);
-        ++seen[std::size_t(original - segments.begin())];
-        load[t] += segment.length;
-        team_longest = std::max(team_longest, segment.length);
-      }
-      buffers_end += team_longest;
-      longest = std::max(longest, team_longest);
-    }
-    EXPECT_EQ(lanes.buffer_records, buffers_end);
-    for (std::size_t i = 0; i < seen.size(); ++i) EXPECT_EQ(seen[i], 1) << "segment " << i;
-    const auto [least, most] = std::minmax_element(load.begin(), load.end());
-    EXPECT_LE(*most, *least + longest) << teams << " teams";
-  }
 }
 
 TYPED_TEST(SegmentedSort, ComparatorPathIsStable) {

@@ -1,11 +1,10 @@
 // RadixSort: every key type and both orders through every path (in scratch,
 // one team per slice, several teams per slice), both ranking variants, chunk
 // sizes 32 and 64, tiny digits (many passes); along dims; errors; workspace
-// reuse; the plan's decisions. Checked bit for bit against std::stable_sort
-// in the total order (radix sort is stable).
+// reuse. Checked bit for bit against std::stable_sort in the total order
+// (radix sort is stable). The plan's decisions, and the staging of strided
+// rows in batches: detail/test_radix_internals.cpp.
 #include <sort_test_support.hpp>
-
-#include <tessel/detail/sort/radix/radix_plan.hpp>
 
 #include <cstdlib>
 #include <cstring>
@@ -61,7 +60,9 @@ inline std::vector<RadixCase> radix_cases(const tessel::TuningParameters& base) 
     tuning.radix.scratch_slice = 0;
     tuning.radix.bits = ranking.chunk == 3 ? 3 : 11;
     cases.push_back({tuning, variant + " team per slice, " + std::to_string(tuning.radix.bits) + "-bit digits"});
-    const bool in_order = tessel::detail::radix_in_order(ranking.team, ranking.atomics);
+    // Teams of one thread with scratch atomics rank in order: they alone
+    // count every pass at once and write through lines.
+    const bool in_order = ranking.atomics && ranking.team == 1;
     if (in_order) {
       // Every pass counted in the first read (3-bit digits: more passes than
       // the unrolled counts).
@@ -141,7 +142,7 @@ TYPED_TEST(RadixTypes, PassesWithOneDigitAreSkippedCorrectly) {
       std::mt19937_64 engine(shift);
       for (auto& key : input) {
         // One varying bit at `shift`, everything else the same.
-        using U = tessel::detail::ordered_unsigned_t<T>;
+        using U = unsigned_bits_t<T>;
         const U bits = U(U(0x5a) | (U(engine() & 1) << shift));
         std::memcpy(&key, &bits, sizeof(T));
       }
@@ -178,8 +179,7 @@ TYPED_TEST(RadixFloats, NansFoundBeforeThePassesThatSkipTheirTest) {
       tuning.team_size = 1;
       tuning.radix.scratch_atomics = true;  // with one thread: ranking in order (radix_in_order)
       tuning.radix.every_pass_length = 2;
-      tuning.radix.bits = bits;
-      ASSERT_EQ(tessel::detail::radix_counting(tuning, 2), tessel::detail::RadixCounting::every_pass);
+      tuning.radix.bits = bits;  // every pass counted at once (RadixTuning.NanTestTuningsCountEveryPass)
       // One team for the slice, or blocks of at most 16 records.
       tuning.radix.team_slice = split ? 16 : 1 << 30;
       tuning.radix.block_elements = 5;
@@ -339,68 +339,6 @@ TYPED_TEST(Radix, WorkspaceIsReusedAcrossSizes) {
   }
 }
 
-// Rows of a LayoutLeft matrix (strided slices) are staged, sorted and
-// staged back in batches: enough rows here for several batches and a
-// partial last one, in both orders; keys alone and with double values
-// (staged slices of 4 KiB and more start an odd number of lines apart:
-// 1040 floats and 1032 doubles here).
-TYPED_TEST(Radix, StridedRowsInSeveralStageBatches) {
-  using Space = TypeParam;
-  using Records = tessel::detail::Records<tessel::detail::SliceLayout<float, false>, tessel::detail::NoValues>;
-  const std::size_t length = 1024;
-  const tessel::TuningParameters tuning = tessel::Tuning<Space>{};
-  const auto units = tessel::detail::radix_units(Space(), tuning);
-  // 1300 rows on CPUs; a GPU's batch keeps its many teams busy and is
-  // longer, so the rows follow it (2.5 batches and one row).
-  const auto full = tessel::detail::radix_stage_batch_for<Records>(tessel::detail::index_type(1) << 40, length, units);
-  const std::size_t rows = std::max<std::size_t>(1300, std::size_t(full) * 5 / 2 + 1);
-  const auto batch = tessel::detail::radix_stage_batch_for<Records>(rows, length, units);
-  ASSERT_LT(batch, tessel::detail::index_type(rows)) << "too few rows for several batches";
-  ASSERT_NE(tessel::detail::index_type(rows) % batch, 0) << "no partial last batch";
-  std::vector<std::vector<float>> input(rows);
-  for (std::size_t r = 0; r < rows; ++r)
-    input[r] = make_keys<float>(length, r % 7 ? Pattern::random : Pattern::special, r);
-  for (bool descending : {false, true}) {
-    Kokkos::View<float**, Kokkos::LayoutLeft, typename Space::memory_space> keys("tessel_test::keys", rows, length);
-    auto host = Kokkos::create_mirror_view(keys);
-    for (std::size_t r = 0; r < rows; ++r)
-      for (std::size_t i = 0; i < length; ++i) host(r, i) = input[r][i];
-    Kokkos::deep_copy(keys, host);
-    tessel::sort(Space(), keys, sort_options<tessel::RadixSort>(1, descending));
-    Kokkos::deep_copy(host, keys);
-    for (std::size_t r = 0; r < rows; ++r) {
-      std::vector<float> got(length);
-      for (std::size_t i = 0; i < length; ++i) got[i] = host(r, i);
-      expect_sorted_slice(input[r], got, descending, true, "row " + std::to_string(r));
-    }
-    // The same rows by key, each value its position in its row: values of
-    // the keys' layout, and contiguous rows of values beside strided keys.
-    auto by_key = [&](auto values_layout, const char* label) {
-      using ValuesLayout = decltype(values_layout);
-      for (std::size_t r = 0; r < rows; ++r)
-        for (std::size_t i = 0; i < length; ++i) host(r, i) = input[r][i];
-      Kokkos::deep_copy(keys, host);
-      Kokkos::View<double**, ValuesLayout, typename Space::memory_space> values("tessel_test::values", rows, length);
-      auto values_host = Kokkos::create_mirror_view(values);
-      for (std::size_t r = 0; r < rows; ++r)
-        for (std::size_t i = 0; i < length; ++i) values_host(r, i) = double(i);
-      Kokkos::deep_copy(values, values_host);
-      tessel::sort_by_key(Space(), keys, values, sort_options<tessel::RadixSort>(1, descending));
-      Kokkos::deep_copy(host, keys);
-      Kokkos::deep_copy(values_host, values);
-      for (std::size_t r = 0; r < rows; ++r) {
-        const std::vector<std::size_t> order = stable_order(input[r], descending);
-        for (std::size_t i = 0; i < length; ++i) {
-          ASSERT_EQ(values_host(r, i), double(order[i])) << label << ", row " << r << " at " << i;
-          ASSERT_TRUE(same_bits(host(r, i), input[r][order[i]])) << label << ", row " << r << " at " << i;
-        }
-      }
-    };
-    by_key(Kokkos::LayoutLeft{}, "by key, LayoutLeft values");
-    by_key(Kokkos::LayoutRight{}, "by key, LayoutRight values");
-  }
-}
-
 // Strided slices pages apart that a lone thread stages without scratch:
 // neighbouring slices side by side (rows of a LayoutLeft matrix, moved in
 // AVX2 blocks where the CPU has it) or not (LayoutStride, two elements
@@ -453,65 +391,10 @@ TYPED_TEST(Radix, StridedSlicesPagesApartWithPartialBlocks) {
   // Along dim 0: (2 x 603 + 1) x 4 bytes apart, neighbouring slices 8 bytes.
   auto strided = make_view<float, 2, Kokkos::LayoutStride, Space>({length, across, 1});
   ASSERT_EQ(strided.view.stride(1), 2u);
-  ASSERT_GE(strided.view.stride(0) * sizeof(float), tessel::detail::stage_direct_stride_bytes);
+  ASSERT_EQ(strided.view.stride(0), 2 * across + 1);
+  // A page apart at least (RadixPlan.SlicesAPageApartAreStagedWithoutScratch).
+  ASSERT_GE(strided.view.stride(0) * sizeof(float), 4096u);
   check(strided, 0, "LayoutStride, slices two elements apart");
-}
-
-// Lone threads stage strided slices without scratch from a step of one
-// AVX2 block row (32 bytes) on where AVX2 moves every component in blocks
-// (4- and 8-byte elements on a CPU that has it), from 2 KiB on otherwise;
-// through scratch below. The widest step of either side decides.
-TEST(RadixPlan, StagingWithoutScratchFollowsTheWidestStep) {
-  using tessel::detail::records;
-  using tessel::detail::records_stride_bytes;
-  using tessel::detail::stage_directly;
-  std::vector<float> keys(1);
-  std::vector<double> values(1);
-  std::vector<std::int16_t> shorts(1);
-  const auto rows = [](auto* data, tessel::detail::index_type stride) {
-    tessel::detail::SliceLayout<std::remove_pointer_t<decltype(data)>, false> layout;
-    layout.data = data;
-    layout.stride = stride;
-    return layout;
-  };
-  const auto packed = [](auto* data) { return tessel::detail::packed_slices(data, 1, 1); };
-  const auto far_keys = records(rows(keys.data(), 1300), tessel::detail::NoValues{});
-  const auto near_keys = records(rows(keys.data(), 300), tessel::detail::NoValues{});
-  const auto block_keys = records(rows(keys.data(), 8), tessel::detail::NoValues{});
-  const auto narrow_keys = records(rows(keys.data(), 7), tessel::detail::NoValues{});
-  const auto packed_keys = records(packed(keys.data()), tessel::detail::NoValues{});
-  const auto far_values = records(packed(keys.data()), rows(values.data(), 300));
-  const auto near_values = records(packed(keys.data()), rows(values.data(), 4));
-  const auto packed_records = records(packed(keys.data()), packed(values.data()));
-  const auto near_shorts = records(rows(shorts.data(), 300), tessel::detail::NoValues{});
-  const auto far_shorts = records(rows(shorts.data(), 1100), tessel::detail::NoValues{});
-  const auto packed_shorts = records(packed(shorts.data()), tessel::detail::NoValues{});
-  EXPECT_EQ(records_stride_bytes(far_keys), 5200u);
-  EXPECT_EQ(records_stride_bytes(near_keys), 1200u);
-  EXPECT_EQ(records_stride_bytes(far_values), 2400u);
-  EXPECT_EQ(records_stride_bytes(records(rows(keys.data(), 300), rows(values.data(), 300))), 2400u);
-  EXPECT_EQ(records_stride_bytes(packed_records), 0u);
-  bool blocks = false;
-#if defined(TESSEL_DETAIL_VECTOR_SCAN_AVX2)
-  blocks = tessel::detail::avx2::available();
-#endif
-  // 5200 and 2400 bytes pass either bar; either side decides.
-  EXPECT_TRUE(stage_directly(far_keys, packed_keys));
-  EXPECT_TRUE(stage_directly(packed_keys, far_keys));
-  EXPECT_TRUE(stage_directly(far_values, packed_records));
-  EXPECT_TRUE(stage_directly(packed_records, far_values));
-  EXPECT_FALSE(stage_directly(packed_records, packed_records));
-  // 1200, 32 bytes (a block's row of floats and of doubles): the AVX2 bar.
-  EXPECT_EQ(stage_directly(near_keys, packed_keys), blocks);
-  EXPECT_EQ(stage_directly(packed_keys, near_keys), blocks);
-  EXPECT_EQ(stage_directly(block_keys, packed_keys), blocks);
-  EXPECT_EQ(stage_directly(packed_records, near_values), blocks);
-  // 28 bytes: below either bar.
-  EXPECT_FALSE(stage_directly(narrow_keys, packed_keys));
-  EXPECT_FALSE(stage_directly(packed_keys, narrow_keys));
-  // 2-byte elements move one by one: 600 bytes stay in scratch, 2200 do not.
-  EXPECT_FALSE(stage_directly(near_shorts, packed_shorts));
-  EXPECT_TRUE(stage_directly(far_shorts, packed_shorts));
 }
 
 // Rows of LayoutLeft matrices a few lines wide, which lone threads with
@@ -616,7 +499,8 @@ TYPED_TEST(Radix, AlgorithmFieldsOverrideTheTuning) {
 // RadixSort's chunk_size may ask up to 32768 records, more than some spaces'
 // scratch holds beside any counters (32 KiB on the host spaces): such a
 // chunk is shortened, and the sort is the one any chunk gives. Whole views
-// past the chunk, with and without the buckets by the top digit.
+// past the chunk, with and without the buckets by the top digit. (The
+// default chunk fits and is kept: RadixTuning.DefaultChunkFitsTheSpacesScratch.)
 TYPED_TEST(Radix, ChunksPastTheSpacesScratchAreShortened) {
   using Space = TypeParam;
   for (int chunk : {4096, 8192, 32768})
@@ -633,287 +517,6 @@ TYPED_TEST(Radix, ChunksPastTheSpacesScratchAreShortened) {
       expect_sorted_slice(input, std::vector<double>(host.data(), host.data() + input.size()), false, true,
                           "chunk " + std::to_string(chunk) + ", buckets from " + std::to_string(buckets) + " bytes");
     }
-  const tessel::TuningParameters launched =
-      tessel::detail::sort_launch_tuning(Space(), tessel::TuningParameters(tessel::Tuning<Space>{}));
-  EXPECT_EQ(launched.radix.chunk_size, tessel::Tuning<Space>{}.radix.chunk_size) << "the default chunk fits";
-}
-
-TEST(RadixPlan, DigitsOfEveryKeyWidth) {
-  using tessel::detail::radix_digits;
-  EXPECT_EQ(radix_digits(1, 11).passes, 1);
-  EXPECT_EQ(radix_digits(1, 11).radix, 256);
-  EXPECT_EQ(radix_digits(2, 11).passes, 2);
-  EXPECT_EQ(radix_digits(2, 11).mask(1), 0x1fu);
-  EXPECT_EQ(radix_digits(4, 11).passes, 3);
-  EXPECT_EQ(radix_digits(4, 8).passes, 4);
-  EXPECT_EQ(radix_digits(8, 11).passes, 6);
-  EXPECT_EQ(radix_digits(8, 11).mask(5), 0x1ffu);  // 64 - 55 = 9 bits
-  EXPECT_TRUE(radix_digits(4, 8).needed(2, 0x10000));
-  EXPECT_FALSE(radix_digits(4, 8).needed(1, 0x10000));
-}
-
-// A bucket's digits below its split's top digit: the passes that start
-// below the split's shift, the last of them at full width.
-TEST(RadixPlan, DigitsBelowABucketsTopDigit) {
-  using tessel::detail::radix_digits;
-  using tessel::detail::radix_digits_below;
-  const auto below = radix_digits_below(radix_digits(4, 11), 22);
-  EXPECT_EQ(below.passes, 2);
-  EXPECT_EQ(below.radix, 2048);
-  EXPECT_EQ(below.mask(1), 0x7ffu);
-  EXPECT_EQ(radix_digits_below(radix_digits(4, 8), 22).passes, 3);  // bits 16-23 straddle the split
-  EXPECT_EQ(radix_digits_below(radix_digits(4, 8), 22).mask(2), 0xffu);
-  EXPECT_EQ(radix_digits_below(radix_digits(8, 10), 55).passes, 6);
-  EXPECT_EQ(radix_digits_below(radix_digits(8, 10), 55).key_bits, 60);
-  EXPECT_EQ(radix_digits_below(radix_digits(4, 11), 32).passes, 3);  // nothing above: unchanged
-  EXPECT_EQ(radix_digits_below(radix_digits(4, 11), 32).key_bits, 32);
-}
-
-// Where every path is taken, and that no team ever counts more than 2^31 elements
-// (its counters are 32-bit), however long the slice.
-TEST(RadixPlan, PathsAndPositionWidths) {
-  using namespace tessel::detail;
-  tessel::TuningParameters tuning;
-  tuning.scratch_bytes = 32 * 1024;
-  tuning.radix.bits = 8;
-  tuning.radix.scratch_slice = 1024;
-  tuning.radix.block_elements = 4096;
-  EXPECT_EQ(plan_radix(1000, 1000, 4, 0, tuning, 64).path, RadixPath::in_scratch);
-  EXPECT_EQ(plan_radix(1000, 5000, 4, 0, tuning, 64).path, RadixPath::team_per_slice);
-  // Few long slices on a wide space: split.
-  const RadixPlan few = plan_radix(2, 1 << 20, 4, 0, tuning, 64);
-  EXPECT_EQ(few.path, RadixPath::teams_per_slice);
-  EXPECT_EQ(few.blocks_per_slice, 128);  // 4 slices per unit: 256 teams
-  // One unit of concurrency: one team sorts the whole slice...
-  EXPECT_EQ(plan_radix(1, index_type(1) << 30, 4, 0, tuning, 1).path, RadixPath::team_per_slice);
-  // ...unless it has 2^31 elements or more.
-  for (index_type length : {(index_type(1) << 31) + 1, (index_type(1) << 32) + 1, index_type(1) << 40}) {
-    const RadixPlan huge = plan_radix(1, length, 1, 0, tuning, 1);
-    EXPECT_EQ(huge.path, RadixPath::teams_per_slice) << length;
-    EXPECT_LE(huge.block, radix_team_elements_max) << length;
-    EXPECT_GE(huge.block * huge.blocks_per_slice, length) << length;
-  }
-  // In scratch only when both buffers and the histograms fit.
-  EXPECT_EQ(plan_radix(10, 1000, 8, 8, tuning, 1).path, RadixPath::team_per_slice);
-}
-
-// Buckets by the top digit: only a lone slice of at least
-// radix.buckets_key_bytes of keys, split into blocks for its count and scatter
-// whatever the units, with the split path's digits (no wider than 8-byte
-// counters in scratch allow).
-TEST(RadixPlan, BucketsOfALoneLongSlice) {
-  using namespace tessel::detail;
-  tessel::TuningParameters tuning;
-  tuning.scratch_bytes = 32 * 1024;
-  tuning.radix.bits = 11;
-  tuning.radix.block_elements = 4096;
-  tuning.radix.buckets_key_bytes = 0;
-  EXPECT_FALSE(radix_buckets_wanted(tuning, 1, index_type(1) << 30, 4));
-  tuning.radix.buckets_key_bytes = 4 << 20;
-  EXPECT_TRUE(radix_buckets_wanted(tuning, 1, 1 << 20, 4));
-  EXPECT_FALSE(radix_buckets_wanted(tuning, 1, (1 << 20) - 1, 4));
-  EXPECT_TRUE(radix_buckets_wanted(tuning, 1, 1 << 19, 8));  // wider keys: as many bytes in fewer records
-  EXPECT_FALSE(radix_buckets_wanted(tuning, 1, (1 << 19) - 1, 8));
-  EXPECT_TRUE(radix_buckets_wanted(tuning, 1, 1 << 22, 1));
-  EXPECT_FALSE(radix_buckets_wanted(tuning, 2, 1 << 22, 4));
-  tuning.radix.buckets_key_bytes = 2;
-  EXPECT_TRUE(radix_buckets_wanted(tuning, 1, 2, 1));
-  EXPECT_FALSE(radix_buckets_wanted(tuning, 1, 1, 8));  // one record: nothing to split
-  for (index_type units : {1, 2, 64}) {
-    const RadixPlan plan = plan_radix_buckets(1 << 22, 4, 4, tuning, units);
-    EXPECT_EQ(plan.path, RadixPath::teams_per_slice) << units;
-    EXPECT_GE(plan.blocks_per_slice, std::min<index_type>(radix_busy_teams(units), (1 << 22) / 4096)) << units;
-    EXPECT_GE(plan.block * plan.blocks_per_slice, 1 << 22) << units;
-    EXPECT_EQ(plan.digits.bits, 11) << units;  // 2048 counters of 8 bytes fit 32 KiB
-  }
-  tuning.scratch_bytes = 8 * 1024;
-  EXPECT_LT(plan_radix_buckets(1 << 22, 4, 0, tuning, 1).digits.bits, 11);
-}
-
-// The buckets' workspace holds the sort of every bucket that teams share,
-// which radix_sort_buckets runs in it after the split with the bucket's own
-// plan: for every shorter length, what the sort of one slice of that length
-// takes (without buckets, as it is called) fits in what radix_buckets_bytes
-// gives the whole slice. Tunings of small chunks and scratch budgets, where
-// a shorter slice gets wider digits than the whole one (the fuzzer found
-// such a bucket's counts written past the workspace).
-template <class Key, class Value, bool HasValues>
-void expect_shared_buckets_fit(const char* kind) {
-  using namespace tessel::detail;
-  using Records = PackedRecords<Key, Value, HasValues>;
-  for (int bits : {3, 7, 11})
-    for (std::size_t scratch : {600, 1000, 4000, 32768})
-      for (int chunk : {1, 3, 64, 300})
-        for (index_type team_slice : {4, 64})
-          for (index_type block : {1, 7, 100})
-            for (index_type units : {1, 2, 4}) {
-              tessel::TuningParameters tuning;
-              tuning.radix.bits = bits;
-              tuning.scratch_bytes = scratch;
-              tuning.radix.chunk_size = chunk;
-              tuning.radix.team_slice = team_slice;
-              tuning.radix.block_elements = block;
-              tuning.radix.scratch_slice = 0;
-              tuning.radix.buckets_key_bytes = 2;
-              tessel::TuningParameters alone = tuning;  // the buckets' sorts split no further
-              alone.radix.buckets_key_bytes = 0;
-              for (index_type length : {2, 3, 5, 8, 13, 20, 33, 64, 65, 100, 257, 1000}) {
-                const std::size_t given = radix_buckets_bytes<Records>(length, tuning, units);
-                for (index_type bucket = 2; bucket < length; ++bucket)
-                  ASSERT_LE((radix_unstaged_bytes<Records, Records>(1, bucket, alone, units)), given)
-                      << kind << ": a bucket of " << bucket << " of " << length << " records, radix bits " << bits
-                      << ", scratch " << scratch << ", chunk " << chunk << ", team slice " << team_slice
-                      << ", block " << block << ", units " << units;
-              }
-            }
-}
-
-TEST(RadixPlan, SharedBucketsFitTheBucketsWorkspace) {
-  expect_shared_buckets_fit<std::int8_t, std::int32_t, true>("int8 keys, int32 values");
-  expect_shared_buckets_fit<std::uint16_t, std::int32_t, false>("uint16 keys");
-  expect_shared_buckets_fit<double, std::int64_t, true>("double keys, int64 values");
-}
-
-// Write-combining lines: lone threads that rank in order, over slices or
-// blocks of at least radix.lines_length records, where lines are compiled.
-TEST(RadixPlan, LinesForLongRangesOfLoneThreads) {
-  using namespace tessel::detail;
-  tessel::TuningParameters tuning = HostTuning{};
-  const index_type from = tuning.radix.lines_length;
-  ASSERT_GT(from, 0);
-  EXPECT_EQ(plan_radix(1, from, 4, 0, tuning, 1).lines, radix_lines_compiled);
-  EXPECT_EQ(plan_radix(3, from, 8, 8, tuning, 1).lines, radix_lines_compiled);
-  EXPECT_FALSE(plan_radix(1, from - 1, 4, 0, tuning, 1).lines);
-  // Blocks of a slice split among teams: their length decides.
-  tuning.radix.block_elements = from;
-  const RadixPlan split = plan_radix(1, 4 * from, 4, 0, tuning, 2);
-  EXPECT_EQ(split.path, RadixPath::teams_per_slice);
-  EXPECT_EQ(split.lines, radix_lines_compiled && split.block >= from);
-  EXPECT_FALSE(plan_radix(1, 4 * from - 4, 4, 0, tuning, 8).lines);  // blocks shorter than `from`
-  tessel::TuningParameters off = tuning;
-  off.radix.lines_length = 0;
-  EXPECT_FALSE(plan_radix(1, from, 4, 0, off, 1).lines);
-  off = tuning;
-  off.team_size = 4;  // ranks in chunks
-  EXPECT_FALSE(plan_radix(1, from, 4, 0, off, 1).lines);
-  off = tuning;
-  off.radix.scratch_atomics = false;
-  EXPECT_FALSE(plan_radix(1, from, 4, 0, off, 1).lines);
-}
-
-// Teams of several threads rank in chunks whose scratch the plan counts: a
-// GPU tuning's chunks of 1024 records leave a slice of 1024 doubles with
-// int32 values room to be sorted in scratch (the chunk's counters serve at
-// most 128 threads: 4 KiB), and a longer slice takes the workspace.
-TEST(RadixPlan, GpuChunksLeaveRoomForSlicesInScratch) {
-  using namespace tessel::detail;
-  tessel::TuningParameters gpu = GpuTuning(40 * 1024);
-  gpu.team_size = 128;
-  EXPECT_EQ(gpu.radix.chunk_size, 1024);
-  const RadixPlan doubles = plan_radix(1000, 1024, 8, 4, gpu, 100);
-  EXPECT_EQ(doubles.path, RadixPath::in_scratch);
-  EXPECT_LE(radix_slice_scratch(1024, 8, 4, doubles.digits, 1024, doubles.counting), gpu.scratch_bytes);
-  EXPECT_NE(plan_radix(1000, 1025, 8, 4, gpu, 100).path, RadixPath::in_scratch);
-  // A chunk never takes more scratch than its slice needs.
-  EXPECT_EQ(radix_chunk_records(1024, 100), 100);
-  EXPECT_EQ(radix_chunk_records(1 << 20), radix_chunk_max);
-  EXPECT_LT(radix_chunk_bytes(radix_chunk_records(1024, 100)), radix_chunk_bytes(1024));
-}
-
-// AutoSort along a dim on a host: slices of up to merge.rank_length records
-// of keys in their default order go to merge sort, whose one-thread teams
-// rank them whole (merge_sort_ranks); longer ones to radix sort as before.
-// Without ranks (merge.rank_length 0, teams of several threads, a device
-// space, whose kernels do not compile them) slices of 64 go to radix sort; a
-// comparator never takes ranks.
-TEST(AutoSort, ShortSlicesOfDefaultOrderKeysAreRanked) {
-  using namespace tessel::detail;
-  const tessel::TuningParameters host = HostTuning{};
-  const tessel::SortOptions options;  // AutoSort
-  auto choose = [&](index_type length, tessel::TuningParameters tuning, bool has_less = false,
-                    bool host_space = true) {
-    return choose_sort("test", options, has_less, SortKeys{!has_less, false, 4, 4, host_space}, length, tuning);
-  };
-  for (index_type length : {2, 8, 16, 33, 64}) {
-    EXPECT_EQ(choose(length, host), SortKind::merge) << length;
-    EXPECT_TRUE(merge_sort_ranks(length, sort_tile(host, 8, false), true, host)) << length;
-  }
-  EXPECT_FALSE(merge_sort_ranks(65, sort_tile(host, 8, false), true, host));
-  EXPECT_EQ(choose(1024, host), SortKind::radix);
-  tessel::TuningParameters unranked = host;
-  unranked.merge.rank_length = 0;
-  EXPECT_FALSE(merge_sort_ranks(64, sort_tile(unranked, 8, false), true, unranked));
-  EXPECT_EQ(choose(64, unranked), SortKind::radix);
-  tessel::TuningParameters teams = host;
-  teams.team_size = 4;
-  EXPECT_FALSE(merge_sort_ranks(16, sort_tile(teams, 8, false), true, teams));
-  EXPECT_FALSE(merge_sort_ranks(16, sort_tile(host, 8, false), false, host));
-  EXPECT_NE(choose(64, host, true), SortKind::radix);
-  EXPECT_EQ(choose(64, host, false, /*host_space=*/false), SortKind::radix);
-}
-
-// How one-team paths count: every pass at once from radix.every_pass_length
-// records on (in order only), with digits narrowed until every histogram
-// fits the scratch; one pass ahead below it; per pass in teams of several
-// threads. Narrower digits never take more counters (the medium bin of the
-// segmented sort sizes its scratch for its widest digits).
-TEST(RadixPlan, CountingAndItsCounters) {
-  using namespace tessel::detail;
-  tessel::TuningParameters tuning = HostTuning{};
-  const index_type every = tuning.radix.every_pass_length;
-  const RadixPlan floats = plan_radix(1, every, 4, 0, tuning, 1);
-  EXPECT_EQ(floats.path, RadixPath::team_per_slice);
-  EXPECT_EQ(floats.counting, RadixCounting::every_pass);
-  EXPECT_EQ(floats.digits.bits, 11);
-  const RadixPlan wide = plan_radix(1, every, 8, 0, tuning, 1);
-  EXPECT_EQ(wide.counting, RadixCounting::every_pass);
-  EXPECT_EQ(wide.digits.bits, 10);  // 6 x 2048 counters would not fit 32 KiB
-  EXPECT_LE(team_radix_scratch(wide.digits, tuning.radix.chunk_size, wide.counting), tuning.scratch_bytes);
-  EXPECT_EQ(plan_radix(1, every - 1, 8, 0, tuning, 1).counting, RadixCounting::ahead);
-  EXPECT_EQ(plan_radix(1, every - 1, 8, 0, tuning, 1).digits.bits, 11);
-  tuning.team_size = 4;
-  EXPECT_EQ(plan_radix(1, every, 4, 0, tuning, 1).counting, RadixCounting::per_pass);
-  tuning.team_size = 1;
-  tuning.radix.scratch_atomics = false;
-  EXPECT_EQ(plan_radix(1, every, 4, 0, tuning, 1).counting, RadixCounting::per_pass);
-  for (std::size_t key_bytes : {1, 2, 4, 8})
-    for (RadixCounting counting : {RadixCounting::every_pass, RadixCounting::ahead, RadixCounting::per_pass})
-      for (int bits = 1; bits < 16; ++bits)
-        EXPECT_LE(team_radix_counters(radix_digits(key_bytes, bits), counting),
-                  team_radix_counters(radix_digits(key_bytes, bits + 1), counting))
-            << key_bytes << " bytes, " << bits << " bits";
-}
-
-// Staged slices of 4 KiB and more start an odd number of 64-byte lines
-// apart; shorter ones, and types whose size does not divide a line, are
-// packed.
-TEST(RadixPlan, StagedSlicesStartAnOddNumberOfLinesApart) {
-  using tessel::detail::staged_pitch;
-  EXPECT_EQ(staged_pitch(1024, 4), 1040);    // 64 lines -> 65
-  EXPECT_EQ(staged_pitch(16384, 4), 16400);  // 1024 -> 1025
-  EXPECT_EQ(staged_pitch(1024, 8), 1032);    // 128 -> 129
-  EXPECT_EQ(staged_pitch(1100, 4), 1104);    // 68.75 -> 69
-  EXPECT_EQ(staged_pitch(1536, 4), 1552);    // 96 -> 97
-  EXPECT_EQ(staged_pitch(4096, 1), 4160);    // 64 -> 65
-  EXPECT_EQ(staged_pitch(1000, 4), 1000);    // under 4 KiB
-  EXPECT_EQ(staged_pitch(3, 8), 3);
-  EXPECT_EQ(staged_pitch(2000, 12), 2000);   // 12 bytes do not divide a line
-}
-
-// Slices sorted one team each through the workspace share it out: at most
-// radix_slices_per_unit teams per unit, each sorting every league_size-th
-// slice through its own buffers; slices in scratch take a team each.
-TEST(RadixPlan, SliceTeamsReuseTheirBuffers) {
-  using namespace tessel::detail;
-  tessel::TuningParameters tuning = HostTuning{};
-  const RadixPlan workspace = plan_radix(1000, 100000, 4, 0, tuning, 2);
-  ASSERT_EQ(workspace.path, RadixPath::team_per_slice);
-  EXPECT_EQ(radix_slice_teams(workspace, 1000, 2), 2 * radix_slices_per_unit);
-  EXPECT_EQ(radix_slice_teams(workspace, 3, 2), 3);
-  EXPECT_EQ(radix_slice_teams(workspace, 1000, 0), radix_slices_per_unit);
-  const RadixPlan scratch = plan_radix(1000, 100, 4, 0, tuning, 2);
-  ASSERT_EQ(scratch.path, RadixPath::in_scratch);
-  EXPECT_EQ(radix_slice_teams(scratch, 1000, 2), 1000);
 }
 
 }  // namespace

@@ -79,23 +79,4 @@ TYPED_TEST(MergeFloats, NansFoundBeforeTheMergesThatSkipTheirTest) {
       }
 }
 
-TEST(SortOrder, TotalOrderOfFloats) {
-  // -inf < ... < -0.0 < +0.0 < ... < +inf < NaN, every NaN last.
-  const tessel::detail::DefaultOrder<double> order{};
-  auto before = [&](double a, double b) { return tessel::detail::key_before(order, a, b); };
-  const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
-  EXPECT_TRUE(before(-inf, -1.0));
-  EXPECT_TRUE(before(-0.0, 0.0));
-  EXPECT_FALSE(before(0.0, -0.0));
-  EXPECT_TRUE(before(inf, nan));
-  EXPECT_TRUE(before(inf, -nan));
-  EXPECT_FALSE(before(nan, -nan));
-  EXPECT_FALSE(before(-nan, nan));
-  EXPECT_TRUE(before(std::numeric_limits<double>::max(), inf));
-  EXPECT_TRUE(before(-std::numeric_limits<double>::denorm_min(), -0.0));
-  const tessel::detail::DefaultOrder<double> reversed{true};
-  EXPECT_TRUE(tessel::detail::key_before(reversed, nan, inf));
-  EXPECT_TRUE(tessel::detail::key_before(reversed, 0.0, -0.0));
-}
-
 }  // namespace

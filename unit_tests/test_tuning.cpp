@@ -98,16 +98,6 @@ TEST(Tuning, EvenRunsArePaddedOrShortenedToFit) {
   EXPECT_EQ(shape.run_stride, 9);
 }
 
-TEST(Tuning, HostSpacesHaveNoBanksAndGpusPad) {
-  const tessel::detail::HostTuning host;
-  EXPECT_FALSE(host.pad_runs);
-  EXPECT_EQ(host.team_size, 1);
-  const tessel::detail::GpuTuning gpu(40 * 1024);
-  EXPECT_TRUE(gpu.pad_runs);
-  EXPECT_EQ(gpu.vector_load_bytes, 4u);
-  EXPECT_EQ(gpu.tile(8, true).run_stride % 2, 1);
-}
-
 TEST(Tuning, BatchingNeedsEnoughShortOrStridedSlices) {
   tessel::TuningParameters tuning;
   tuning.team_size = 1;
