@@ -11,7 +11,9 @@
 // written, give std::invalid_argument.
 
 #include <tessel/detail/segmented/segmented_views.hpp>
-#include <tessel/sort.hpp>
+#include <tessel/sort_options.hpp>
+#include <tessel/sort_workspace.hpp>
+#include <tessel/tuning.hpp>
 
 namespace tessel {
 

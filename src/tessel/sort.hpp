@@ -11,34 +11,12 @@
 // The result is a bitwise permutation of the input.
 
 #include <tessel/detail/sort/sort_views.hpp>
+#include <tessel/segmented_sort.hpp>  // API.md lists the segmented sorts here too
 #include <tessel/sort_options.hpp>
+#include <tessel/sort_workspace.hpp>
 #include <tessel/tuning.hpp>
 
 namespace tessel {
-
-// Workspace, n elements: merge sort of slices longer than one sort tile needs
-// 2n (sizeof(key) + sizeof(value)) bytes; bitonic sort none, except sortperm:
-// n (sizeof(key) + sizeof(perm value)); radix sort 2n records where slices
-// do not fit a team's scratch, 3n for strided slices, and the counts of every
-// block where long slices are split. A SortWorkspace kept between calls grows
-// when a sort needs more, so a loop of sorts allocates nothing.
-template <class MemorySpace = Kokkos::DefaultExecutionSpace::memory_space>
-class SortWorkspace {
- public:
-  SortWorkspace() = default;
-  explicit SortWorkspace(std::size_t bytes) { reserve(bytes); }
-  // Grows the workspace to at least `bytes` (its contents are not kept).
-  void reserve(std::size_t bytes) {
-    if (bytes > storage_.extent(0))
-      storage_ = Kokkos::View<unsigned char*, MemorySpace>(
-          Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("tessel::sort::workspace")), bytes);
-  }
-  std::size_t size() const { return storage_.extent(0); }
-  unsigned char* data() const { return storage_.data(); }
-
- private:
-  Kokkos::View<unsigned char*, MemorySpace> storage_;
-};
 
 // Sorts every slice of `view` along options.dim, in place.
 template <class Exec, class View, class MemorySpace>
@@ -92,6 +70,21 @@ void sortperm(const Exec& exec, const Perm& perm, const Keys& keys, const SortOp
   detail::static_check_workspace<Exec, MemorySpace>();
   detail::sort_views("tessel::sortperm", exec, keys, detail::NoValues{}, perm, detail::UseDefaultOrder{}, false,
                      options, &workspace, Tuning<Exec>{});
+}
+
+// With `less`, a strict weak order callable on the device (MergeSort or
+// BitonicSort, or AutoSort's choice of them; RadixSort throws).
+template <class Exec, class Keys, class Values, class Less>
+void sort_by_key(const Exec& exec, const Keys& keys, const Values& values, Less less,
+                 const SortOptions& options = {}) {
+  detail::sort_views("tessel::sort_by_key", exec, keys, values, detail::NoValues{}, less, true, options,
+                     static_cast<detail::NoWorkspace*>(nullptr), Tuning<Exec>{});
+}
+
+template <class Exec, class Perm, class Keys, class Less>
+void sortperm(const Exec& exec, const Perm& perm, const Keys& keys, Less less, const SortOptions& options = {}) {
+  detail::sort_views("tessel::sortperm", exec, keys, detail::NoValues{}, perm, less, true, options,
+                     static_cast<detail::NoWorkspace*>(nullptr), Tuning<Exec>{});
 }
 
 // The same with a whole TuningParameters in place of Tuning<Exec> (as
