@@ -9,8 +9,9 @@ consecutive lines that start with // (after indentation).
   check_comment_blocks.py --self-test  check that a 9-line block is caught
 """
 import os
-import sys
 import tempfile
+
+from house import main
 
 LIMIT = 8
 
@@ -69,9 +70,4 @@ def self_test():
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 2 and sys.argv[1] == "--self-test":
-        sys.exit(self_test())
-    if len(sys.argv) != 2:
-        print(__doc__)
-        sys.exit(2)
-    sys.exit(check(sys.argv[1]))
+    main(__doc__, check, self_test)

@@ -11,8 +11,9 @@ no cycle, and every included tessel header must exist.
 """
 import os
 import re
-import sys
 import tempfile
+
+from house import main
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*<(tessel/[^>]+)>', re.M)
 
@@ -107,9 +108,4 @@ def self_test():
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 2 and sys.argv[1] == "--self-test":
-        sys.exit(self_test())
-    if len(sys.argv) != 2:
-        print(__doc__)
-        sys.exit(2)
-    sys.exit(check(sys.argv[1]))
+    main(__doc__, check, self_test)

@@ -16,8 +16,9 @@ detail::kokkos_arguments, as every tessel program does, and nothing else.
 """
 import os
 import re
-import sys
 import tempfile
+
+from house import main
 
 DETAIL = re.compile(r'\bdetail\s*::|\btessel\s*::\s*detail\b|#\s*include\s*[<"]tessel/detail/')
 MAINS = ("test_main.cpp", "mpi_test_main.cpp")
@@ -82,9 +83,4 @@ def self_test():
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 2 and sys.argv[1] == "--self-test":
-        sys.exit(self_test())
-    if len(sys.argv) != 2:
-        print(__doc__)
-        sys.exit(2)
-    sys.exit(check(sys.argv[1]))
+    main(__doc__, check, self_test)
