@@ -39,10 +39,9 @@ inline constexpr bool rank_sortable = KeyOrder::projects_to_unsigned;
 
 // Whether keys whose projections span rank_unique_span or more can still be
 // ranked: by 32-bit compares with a tie term. Wider projections have no
-// vector comparison on every x86 CPU (SSE2 lacks 64-bit compares): for int64
-// keys with double values in rows of 0..63 the scalar comparisons took 3.3x
-// as long as an insertion sort (746 / 224 ms for 16M entries, one core), so
-// rank_sort declines them.
+// vector comparison on every x86 CPU (SSE2 lacks 64-bit compares), and scalar
+// comparisons took 3.3x as long as an insertion sort, so rank_sort declines
+// them (docs/notes/merge.md).
 template <class KeyOrder>
 inline constexpr bool rank_ties_vectorise = sizeof(typename KeyOrder::projected) <= 4;
 
@@ -57,22 +56,8 @@ struct LocalArray {
 // Stable sort of records [0, count) of `records` (keys[i], values[i],
 // has_values), count <= rank_sort_capacity, rank_sortable<KeyOrder>; false
 // (nothing written) when it declines: projections wider than 4 bytes that
-// span rank_unique_span or more.
-//
-// Record j precedes record i when its key is smaller, or equal and j < i.
-// When the keys span less than rank_unique_span (column indices within a
-// row mostly do), each record gets a unique key instead: its projection's
-// offset from the least, above its index. One signed 32-bit compare per
-// pair then decides, for keys of any width; the tie term costs two more
-// compares, an `and` and an `or`. A loop over rows alone, one Xeon core, 16M
-// keys below 500000 with double values: int32 rows of 0..63 152 -> 90 ms, of
-// 0..15 90 -> 76 ms, of 0..7 unchanged (101 ms); int64 rows of 0..63 250 ms
-// insertion-sorted -> 100 ms, of 0..7 155 -> 108 ms.
-//
-// The loops run over j outside and over i inside, so that the inner loop
-// (the vectorised one) adds to every record's rank at once, with no sum
-// across a vector and no remainder: a third faster for rows of 0..63 than
-// comparing one record with all others in the inner loop.
+// span rank_unique_span or more. Record j precedes record i when its key is
+// smaller, or equal and j < i.
 template <class Records, class KeyOrder>
 KOKKOS_INLINE_FUNCTION bool rank_sort(const Records& records, int count, const KeyOrder& order) {
   static_assert(rank_sortable<KeyOrder>);
@@ -94,8 +79,8 @@ KOKKOS_INLINE_FUNCTION bool rank_sort(const Records& records, int count, const K
   projected_type projections[rank_sort_capacity + vector];
   std::int32_t uniques[rank_sort_capacity + vector];
   int ranks[rank_sort_capacity + vector];
-  // One read of the row (a separate pass for the span cost 10 % on rows of
-  // 0..63): copies, projections and their span.
+  // One read of the row, not a separate pass for the span (slower; see
+  // docs/notes/merge.md): copies, projections and their span.
   projected_type least = projected_type(~projected_type(0)), most = 0;
   for (int i = 0; i < count; ++i) {
     copies[i].key = records.keys[i];
@@ -111,6 +96,13 @@ KOKKOS_INLINE_FUNCTION bool rank_sort(const Records& records, int count, const K
   // stores (one from `count` to the block's end became a call to memset).
   for (int i = 0; i < vector; ++i) projections[count + i] = 0;
   const int padded = (count + vector - 1) / vector * vector;
+  // When the keys span less than rank_unique_span (column indices within a
+  // row mostly do), each record gets a unique key: its projection's offset
+  // from the least, above its index. One signed 32-bit compare per pair then
+  // decides, for keys of any width; the tie term costs two more compares, an
+  // `and` and an `or`. The loops run over j outside and i inside, so that the
+  // inner (vectorised) loop adds to every record's rank at once, with no sum
+  // across a vector and no remainder (docs/notes/merge.md).
   if (unique) {
     for (int i = 0; i < padded; ++i)
       uniques[i] = std::int32_t((std::uint32_t(projections[i] - least) << rank_index_bits) | std::uint32_t(i));

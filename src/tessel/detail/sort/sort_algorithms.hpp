@@ -62,13 +62,10 @@ using PackedRecords = Records<SliceLayout<Key, true>, std::conditional_t<HasValu
 // Elements of `bytes` each from one staged slice's start to the next's: the
 // slice rounded up to whole 64-byte lines, and to an odd number of them.
 // Slices of a power-of-two size (rows of 16K floats: 64 KiB) otherwise
-// start in the same cache set: a stage tile then writes its 128 slices to
-// lines that evict each other from the 8 or 16 ways of the L1 and L2
-// caches. (Standalone staging of 1024 rows of 16K floats of a LayoutLeft
-// matrix in tiles of 128 x 60, one EPYC core: in 68 -> 56 ms, out 58 -> 48
-// ms.) Slices shorter than a 4 KiB page, which spread over the sets anyway
-// and would grow by up to a line each, and types whose size does not divide
-// 64 keep `length`.
+// start in the same cache set, and a stage tile's 128 slices evict each
+// other from L1 and L2 (docs/notes/merge.md). Slices shorter than a 4 KiB
+// page, which spread over the sets anyway, and types whose size does not
+// divide 64 keep `length`.
 inline index_type staged_pitch(index_type length, std::size_t bytes) {
   if (bytes == 0 || 64 % bytes != 0 || std::size_t(length) * bytes < 4096) return length;
   const index_type per_line = index_type(64 / bytes);
@@ -227,8 +224,7 @@ void bitonic_sort_slices(const char* function, const Exec& exec, index_type coun
 // Copies records between layouts of `count` x `length` (sortperm's working
 // copies for bitonic sort, the radix paths' buffers). A lone slice is
 // copied without the two 64-bit divisions per record that locate a record
-// among several: with them, copying 16M int32 keys took a third of a radix
-// sort's samples on one core.
+// among several, which cost a third of a radix sort (docs/notes/merge.md).
 template <class Source, class Target>
 struct CopyRecords {
   Source source;

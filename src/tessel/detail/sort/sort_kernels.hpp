@@ -2,12 +2,11 @@
 #define TESSEL_DETAIL_SORT_KERNELS_HPP
 
 // The kernels of merge sort and bitonic sort over slices:
-//  - TileSortKernel: one team per tile of a slice loads the tile into
-//    scratch, sorts it (stable merge sort or bitonic network) or finishes a
-//    bitonic merge in it, and writes it out;
-//  - MergePassKernel: one team per output tile of a merge pass finds its
-//    share of the two input sequences by merge path, so every team gets the
-//    same work whatever the data, and merges them;
+//  - TileSortKernel: one team per tile of a slice loads the tile into scratch,
+//    sorts it (stable merge sort or bitonic network) or finishes a bitonic
+//    merge in it, and writes it out;
+//  - MergePassKernel: one team per output tile of a merge pass finds its share
+//    of the two inputs by merge path (the same work whatever the data);
 //  - BitonicStepKernel: one compare-exchange step of a bitonic merge whose
 //    distance is longer than a tile, in global memory.
 
@@ -34,9 +33,7 @@ struct SortScratch {
 
 // Merges a CPU thread runs side by side (see merge_in_lanes): each merge
 // step waits on the previous one's compare, so independent merges fill the
-// pipeline. Merge sort on one Xeon core, 1, 2, 4 and 8 lanes: 10^6 floats
-// 108 / 61.3 / 52.0 / 57.3 ms, 10^6 int64 72.8 / 45.8 / 38.0 / 43.7 ms,
-// 10^5 floats 8.54 / 5.12 / 4.35 / 4.69 ms.
+// pipeline. 4 lanes were fastest on a CPU core (docs/notes/merge.md).
 template <class Exec>
 inline constexpr int merge_lane_count = is_host_space<Exec> ? 4 : 1;
 
@@ -111,8 +108,8 @@ struct TileSortKernel {
   // their default order are compared through projections that test for
   // NaNs, most of a merge step's work: a tile without NaNs is sorted by the
   // order without the test (the same order on such keys), and a tile with
-  // one adds to `*nans` for the merge passes. 16M floats, one Zen 4 core:
-  // 1430 -> 1140 ms. Segments sorted whole by ranks project each key once:
+  // one adds to `*nans` for the merge passes (docs/notes/merge.md).
+  // Segments sorted whole by ranks project each key once:
   // without merge passes after them (short slices) they skip the test.
   // GPUs keep one order: their merges wait on memory.
   template <class Member>

@@ -78,12 +78,10 @@ KOKKOS_INLINE_FUNCTION bool is_nan_key(const T& key) {
 }
 
 // How the sorts compare keys. An order projects each key once to a value
-// (`project`) and compares projections (`before`, strict). Projecting once
-// per key rather than per comparison matters for floating point, whose total
-// order goes through its bit pattern. `descending` reverses the order
-// exactly, so that equal keys stay equal and stable sorts keep them in input
-// order.
-//
+// (`project`) and compares projections (`before`, strict): once per key, not
+// per comparison, as floating point's total order goes through its bit
+// pattern. `descending` reverses the order exactly, so that equal keys stay
+// equal and stable sorts keep them in input order.
 // The default order: the total order of arithmetic keys, `<` otherwise.
 // NaNs false: the same order for keys known to hold no NaN (radix sort
 // checks in its first pass), whose projection skips the NaN test.
