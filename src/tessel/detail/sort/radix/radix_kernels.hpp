@@ -4,15 +4,11 @@
 // The kernels of radix sort (paths: see radix_plan.hpp):
 //  - SliceRadixKernel: one team sorts one slice through every pass, its two
 //    buffers in scratch or in the workspace;
-//  - RadixCountKernel / RadixScatterKernel: one team per block of a slice,
-//    one pass: the block's digit counts, and its scatter from the scanned
-//    counts; RadixFirstCountKernel: the first pass's counts and the bits in
-//    which keys differ from their slice's first key, over all slices
-//    (passes whose digit never differs are skipped);
-//  - StageKernel: copies records between strided slices and packed ones
-//    in tiles of neighbouring slices, through scratch so that both sides
-//    are read and written along memory, or, on lone threads where strided
-//    positions are pages apart, directly (stage_lines.hpp).
+//  - RadixCountKernel / RadixScatterKernel: one team per block of a slice and
+//    pass: the block's digit counts, and its scatter from the scanned counts;
+//    RadixFirstCountKernel: the first pass's counts and the differing bits;
+//  - StageKernel: copies records between strided slices and packed ones, in
+//    tiles through scratch or, on lone threads, directly (stage_lines.hpp).
 
 #include <tessel/detail/sort/radix/radix_team.hpp>
 #include <tessel/detail/sort/sort_algorithms.hpp>
@@ -131,8 +127,7 @@ struct TeamRadixSort {
     // A team of one thread reads the slice once for the differing bits, the
     // counts of every pass or of the first (wasted for passes then skipped)
     // and whether it holds NaNs; without them, floating-point digits skip
-    // the NaN test (one Zen 4 core: 16M floats 242 -> 218 ms, 1M 5.67 ->
-    // 5.18 ms).
+    // the NaN test (docs/notes/radix.md).
     KeysRead read;
     if (counting == RadixCounting::every_pass)
       read = count_passes(from.keys);
@@ -197,10 +192,7 @@ struct TeamRadixSort {
   // passes whose digit differs between keys, and whether any key may be a
   // NaN. Keys are read once, projected without the NaN test, and nothing
   // but the counts is computed per key: the passes needed and a NaN filter
-  // follow from the counts (16M floats on one EPYC core, perf samples: the
-  // read took 37 ms when it also gathered the differing bits and tested
-  // every key for a NaN, 30 ms without; the whole sort, best of 15 with
-  // binaries alternating, 212-219 -> 208-212 ms). A slice the filter flags
+  // follow from the counts (docs/notes/radix.md). A slice the filter flags
   // (NaNs, or keys within a last digit of an infinity) is counted again by
   // the order with NaNs, and sorted by it.
   template <class KeySlice>
@@ -232,15 +224,9 @@ struct TeamRadixSort {
   // Passes: digits.passes, unrolled where the default digits give it
   // (32-bit keys: 3 or 4, 64-bit ones: 7 or 8, a bucket's digits below its
   // top one or two fewer), or 0 to read it at run time: then the loop
-  // control took most of the read's time (perf samples, 16M floats on one
-  // Xeon core: 2.5 times the plain LSD loop's count). A projection has the
-  // key's width, and digits below a bucket's top one end at a whole digit,
-  // so the last pass's digit needs no narrower mask. Not faster inside the
-  // sort, though the loop alone was (16M floats, one EPYC core: 34-39 ->
-  // 24-32 ms): 32-bit digit arithmetic and the last pass's skewed digits
-  // counted in two copies (even and odd records), 31-37 ms before and 33
-  // after by perf samples of the whole sort; this read brings the input from
-  // memory.
+  // control took most of the read's time (docs/notes/radix.md). A projection
+  // has the key's width, and digits below a bucket's top one end at a whole
+  // digit, so the last pass's digit needs no narrower mask.
   template <int Passes, class KeySlice, class CountOrder>
   KOKKOS_INLINE_FUNCTION void count_passes(const KeySlice& keys, const CountOrder& count_order) const {
     std::uint32_t* counts = state.counts;
@@ -523,35 +509,19 @@ struct RadixScatterKernel {
 // stage_tile_slices) x `positions`. Along a strided slice each position is
 // on another page, beyond the hardware prefetchers: a tile reads 512 bytes
 // of neighbouring float rows per visit, where 32 slices (a line's use)
-// waited on memory at every position (16M floats, rows of 16K / 256K of a
-// LayoutLeft matrix, one Xeon core: 216 -> 170 ms and 192 -> 171 ms; 101
-// and 121 ms as columns).
+// waited on memory at every position (docs/notes/radix.md).
 inline constexpr int stage_tile_slices = 128;
 
 // From this step between a strided slice's neighbouring elements on, lone
-// threads stage without scratch (StageKernel::copy_alone). Staging 16M
-// floats from and back to the rows of a LayoutLeft matrix (the step is the
-// row count times 4 bytes), one EPYC (Zen 3) core, best of 10, ms in / out:
-//   rows of   step     scratch   direct, AVX2   direct, scalar
-//   262144    256 B    25 / 32   32 / 39        51 / 37
-//   131072    512 B    24 / 29   30 / 38        40 / 88
-//    65536      1 KiB  43 / 44   32 / 39        39 / 81
-//    32768      2 KiB  59 / 47   29 / 34        43 / 48
-//    16384      4 KiB  61 / 47   30 / 30        46 / 58
-//     8192      8 KiB  51 / 39   25 / 16        29 / 36
-//     4096     16 KiB  35 / 30   24 / 15        31 / 34
-// (Rows pages apart: the scratch path's read phase waits on one page after
-// another. The scalar copy, for CPUs without AVX2 and elements of other
-// sizes, sets the bar at 2 KiB.)
+// threads stage without scratch (StageKernel::copy_alone): with rows pages
+// apart, the scratch path's read phase waits on one page after another. The
+// scalar copy, for CPUs without AVX2 and elements of other sizes, sets the
+// bar at 2 KiB (docs/notes/radix.md).
 inline constexpr std::size_t stage_direct_stride_bytes = 2048;
 // The bar where AVX2 moves every component in blocks (4- and 8-byte
 // elements): a block's row, 32 bytes. With the prefetches and whole-line
-// stores of stage_blocks, the staging in a radix sort of 16M floats in rows
-// of a LayoutLeft matrix, one EPYC (Zen 5) core, best of 5, two runs, ms in
-// / out, scratch -> direct: rows of 1M (a 64-byte step) 14.6 / 12.8 -> 6.1 /
-// 10.7; of 512K (128 B) 17.0 / 18.6 -> 7.9 / 9.0; of 256K (256 B) 15.3 /
-// 17.1 -> 10.0 / 8.9. Four rows of 4M (16 B, less than a block) took 10.8 /
-// 10.5 through scratch and 12-14 / 12-13 directly.
+// stores of stage_blocks, steps of 64 bytes and more stage faster directly;
+// below a block, through scratch (docs/notes/radix.md).
 inline constexpr std::size_t stage_direct_block_stride_bytes = 32;
 // Whether lone threads stage records between `from` and `to` without
 // scratch: the widest step of either side is at least the bar above for
@@ -569,10 +539,7 @@ bool stage_directly(const From& from, const To& to) {
 }
 // Positions of each tile lone threads stage directly: no scratch bounds
 // them, and each tile locates its slices once (two 64-bit divisions each).
-// Rows of 16K floats (a 4 KiB step), in a radix sort of 16M, one EPYC (Zen
-// 5) core, best of 5, ms in / out: tiles of 48 positions (the scratch
-// budget's) 11.6 / 14.2, of 256 10.7 / 12.9, of 1024 10.4 / 12.7, of 4096
-// 10.6 / 14.1.
+// 1024 staged fastest of 48 to 4096 (docs/notes/radix.md).
 inline constexpr int stage_direct_tile_positions = 1024;
 // Positions a lone thread copies of each slice in turn (copy_alone).
 inline constexpr int stage_line_positions = 16;

@@ -2,23 +2,13 @@
 #define TESSEL_DETAIL_RADIX_LINES_HPP
 
 // Write-combining lines for the scatter of a lone thread (teams of one
-// thread: Serial, OpenMP) over ranges longer than the caches.
-//
-// A radix pass writes each record to one of 2^bits places. With 2048 of
-// them, a destination's cache line leaves L1 before it is full, and every
-// line the scatter starts waits on a read of that line from memory (the
-// read for ownership) that the hardware prefetchers never issue ahead:
-// 16M records with random digits scatter at 3.3 ns a record on one EPYC
-// (Zen 3) core with 16 digits, at 8.5 ns with 2048, where a copy takes
-// 0.7 ns. Records gather instead in a line of radix_line_bytes per
-// digit (in team scratch, as many values beside the keys); a full line is
-// written out with non-temporal stores, which skip the read for ownership
-// and leave the caches to the lines. A line covers whole cache lines of the
-// output: its positions are counted from the output's address.
-//
-// Lines are compiled for x86-64 hosts (movnti, SSE2) where tessel's host
-// SIMD code is (GCC, no device compiler); elsewhere the scatter writes
-// records in place.
+// thread: Serial, OpenMP) over ranges longer than the caches. With 2048
+// digits, a destination's cache line leaves L1 before it is full, and each
+// line the scatter starts waits on a read for ownership (docs/notes/radix.md).
+// Records gather instead in a line of radix_line_bytes per digit in team
+// scratch; a full line goes out with non-temporal stores, which skip that read.
+// Compiled for x86-64 hosts (movnti, SSE2) where tessel's host SIMD code is
+// (GCC, no device compiler); elsewhere the scatter writes records in place.
 
 #include <tessel/detail/simd/scan_vector.hpp>
 #include <tessel/detail/core/slices.hpp>
@@ -42,10 +32,8 @@ inline constexpr bool radix_lines_compiled = true;
 inline constexpr bool radix_lines_compiled = false;
 #endif
 
-// Bytes of keys a digit's line holds. 16M random 32-bit keys with 11-bit
-// digits, one EPYC (Zen 3) core, the whole sort: 293 ms writing in place,
-// 213 ms with lines of 128 bytes, 193 ms with 256; 64-bit keys with 10-bit
-// digits 771 -> 568 ms (256 bytes).
+// Bytes of keys a digit's line holds: 256 sorted 16M random 32-bit keys
+// 10 % faster than 128 (docs/notes/radix.md).
 inline constexpr std::size_t radix_line_bytes = 256;
 
 template <class Key>
@@ -151,15 +139,10 @@ inline void stream_whole_line(T* to, const T* line) {
 
 // Writes records [begin, end) of `from` to `to` at offsets[digit] + rank,
 // advancing offsets, as team_scatter does in order, through the lines in
-// `storage` (radix_lines_scratch bytes). `next`: see team_scatter.
-// Fewer instructions a record did not pay inside the sort: with the digit's
-// shift and mask in locals, 32-bit slot arithmetic and offsets biased by
-// `shift`, this function called alone on 16M floats took 49-53 ms a pass
-// (digits of random bits) where it takes 65-77 (a bare loop: 43-52), but
-// the whole sort took 213-227 ms where it takes 203-214 (one EPYC core,
-// best of 7, binaries alternating): inlined into the kernel, GCC spilled
-// four values of the loop to the stack, and most samples stay on the
-// stores into the lines.
+// `storage` (radix_lines_scratch bytes). `next`: see team_scatter. A line
+// covers whole cache lines of the output: its positions are counted from the
+// output's address. A leaner loop, faster alone, made the whole sort slower
+// (docs/notes/radix.md).
 template <bool CountNext, class Counter, class From, class To, class Digit, class NextDigit>
 void scatter_through_lines(unsigned char* storage, int radix, Counter* offsets, const From& from, const To& to,
                            index_type begin, index_type end, const Digit& digit, std::uint32_t* next,

@@ -2,21 +2,10 @@
 #define TESSEL_DETAIL_RADIX_PLAN_HPP
 
 // Host-side decisions of radix sort: the digits of a key type, which of
-// three paths sorts `count` slices of `length` records, and the workspace.
-//
-//  - in_scratch: a slice fits one team's scratch (both ping-pong buffers):
-//    one team per slice sorts it there, every pass, in one launch;
-//  - team_per_slice: one team sorts each slice through two buffers of the
-//    workspace, with team-local histograms: enough slices to fill the
-//    execution space, or slices too short to share (a team sorts several
-//    slices through the same buffers: radix_slice_teams);
-//  - teams_per_slice: long slices split into blocks, one team per block; per
-//    pass a count kernel, one exclusive scan over the counts of every block
-//    of every slice (laid out slice by slice, digit by digit, block by
-//    block), and a scatter kernel.
-//
-// A team never counts 2^32 elements or more, so team-local counters are 32
-// bits; offsets into the whole array (the scanned counts) are 64 bits.
+// three paths (RadixPath) sorts `count` slices of `length` records, and the
+// workspace. A team never counts 2^32 elements or more, so team-local
+// counters are 32 bits; offsets into the whole array (the scanned counts)
+// are 64 bits.
 
 #include <tessel/detail/sort/radix/radix_lines.hpp>
 #include <tessel/detail/core/slices.hpp>
@@ -101,18 +90,15 @@ KOKKOS_INLINE_FUNCTION bool radix_in_order(int team_size, bool scratch_atomics) 
 //    least Tuning's radix.every_pass_length records counts the digits of
 //    every pass in its first read, as a plain LSD loop does;
 //  - ahead: a team of one thread on a shorter slice counts the first pass's
-//    digits in its first read, and each scatter the next pass's (two
-//    histograms);
+//    digits in its first read, and each scatter the next pass's (two histograms);
 //  - per_pass: a team of several threads counts each pass's digits before
 //    its scatter (one histogram).
-// The scatter of a long slice waits on memory, and counting in it adds to
-// the wait (16M keys on one Xeon core, every_pass against ahead: 32-bit keys
-// 10 % faster, 64-bit ones 25 %). In cache the scatter hides the count, and a
-// digit that hardly changes (the high digits of column indices) serialises
-// the increments of a count of every pass (power-law CRS rows: 114 ms ahead,
-// 129 ms every pass).
 enum class RadixCounting { every_pass, ahead, per_pass };
 
+// every_pass only on long slices: their scatter waits on memory, and counting
+// in it adds to the wait. In cache the scatter hides the count, and a digit
+// that hardly changes (the high digits of column indices) serialises the
+// increments of a count of every pass (docs/notes/radix.md).
 KOKKOS_INLINE_FUNCTION RadixCounting radix_counting(int team_size, bool scratch_atomics, index_type length,
                                                     index_type every_pass_length) {
   if (!radix_in_order(team_size, scratch_atomics)) return RadixCounting::per_pass;
@@ -124,6 +110,14 @@ inline RadixCounting radix_counting(const TuningParameters& tuning, index_type l
                         static_cast<index_type>(tuning.radix.every_pass_length));
 }
 
+//  - in_scratch: a slice fits one team's scratch (both ping-pong buffers):
+//    one team per slice sorts it there, every pass, in one launch;
+//  - team_per_slice: one team per slice, through two workspace buffers with
+//    team-local histograms, where slices fill the execution space or are too
+//    short to share (a team sorts several through its buffers: radix_slice_teams);
+//  - teams_per_slice: long slices split into blocks, one team per block; per
+//    pass a count kernel, one exclusive scan over the counts of every block of
+//    every slice (slice by slice, digit by digit, block by block), a scatter.
 enum class RadixPath { in_scratch, team_per_slice, teams_per_slice };
 
 struct RadixPlan {
@@ -215,8 +209,7 @@ inline index_type radix_busy_teams(index_type units) {
 // radix_slices_per_unit per unit, each with its own two buffers, which then
 // stay in cache from one slice to the next. Buffers per slice were cold on
 // every reuse of the workspace: the scatter's writes missed to memory
-// (16M floats in slices of 256K, one Xeon core: 227 ms in a reused
-// workspace, 180 ms in a fresh one, whose page faults warmed the cache).
+// (docs/notes/radix.md).
 inline index_type radix_slice_teams(const RadixPlan& plan, index_type count, index_type units) {
   if (plan.path == RadixPath::in_scratch) return count;
   return std::min(count, radix_busy_teams(units));
@@ -226,9 +219,8 @@ inline index_type radix_slice_teams(const RadixPlan& plan, index_type count, ind
 // batches of at least this many bytes (whole stage tiles of `tile_slices`
 // slices, and enough slices for every team): the staging workspace is one
 // batch, not the whole view, and a batch may still be in cache when it
-// goes back. (Measured alone, batching did not change the time: 16M floats
-// in rows of 16K of a LayoutLeft matrix, one Xeon core, 205 -> 216 ms; the
-// stage tiles' width was the cost, see stage_tile_slices.)
+// goes back. (Batching alone did not change the time; see
+// docs/notes/radix.md and stage_tile_slices.)
 inline constexpr std::size_t radix_stage_batch_bytes = std::size_t(1) << 22;
 
 inline index_type radix_stage_batch(index_type count, index_type length, std::size_t record_bytes, index_type units,

@@ -63,18 +63,8 @@ std::size_t radix_workspace_bytes(index_type count, index_type length, const Tun
 }
 
 // The passes of radix_sort_blocks after the first count, by `order`.
-// Each pass reads its records twice (a count, then the scatter). Counting
-// the next pass in each scatter instead, by the block of the slice each
-// record lands in (a histogram of 2048 counters per block in level-1
-// scratch, counted from each write-combining line as it was written out,
-// added atomically to a second array of counts), was slower: two OpenMP
-// threads of one EPYC VM, 16M keys, best of 5, three rounds alternating
-// the binaries: double 286-302 -> 401-411 ms, float 123-129 -> 145-156 ms
-// (eight blocks); with two blocks (16 KiB of histograms), double 285-296 ->
-// 384-418 ms. The increments took 18 % of the scatter's samples: the lines
-// of 2048 digits fill a core's L2 (512 KiB), and counting from them cost
-// more than the count kernel's read of the records, whose one histogram
-// stays in L1.
+// Each pass reads its records twice (a count, then the scatter); counting
+// the next pass in each scatter instead was slower (docs/notes/radix.md).
 template <class Exec, class Source, class Target, class Order, class Buffers>
 void radix_block_passes(const char* function, const Exec& exec, index_type count, index_type length,
                         const Source& source, const Target& target, bool in_place, const Order& order,
@@ -174,9 +164,7 @@ void radix_sort_blocks(const char* function, const Exec& exec, index_type count,
   const std::uint64_t differing = read.differing;
   // Records without NaNs: every pass projects without the NaN test (the
   // first pass's counts and the differing bits are the same by either
-  // order). Two OpenMP threads, 16M keys, medians of 5 (one EPYC VM):
-  // double 355 -> 317 ms; float 165 -> 168 ms, within this VM's noise
-  // (its scatter, through write-combining lines, waits on memory).
+  // order; docs/notes/radix.md).
   if constexpr (without_nans<Order>::differs) {
     if (!read.nans) {
       radix_block_passes(function, exec, count, length, source, target, in_place, without_nans<Order>::of(order),

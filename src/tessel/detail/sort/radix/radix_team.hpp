@@ -4,18 +4,6 @@
 // What one team does in a radix pass over a range of one slice: count the
 // digits, turn counts into offsets, and scatter every record to its digit's
 // offset plus its rank among the earlier records of that digit (stable).
-//
-// Ranking, as Tuning's radix.scratch_atomics chooses:
-//  - in order: a team of one thread with atomics chosen counts and places
-//    records one after the other (plain increments; nothing to race with);
-//  - scratch atomics: a team of several threads counts with atomic
-//    increments in scratch, in any order, and ranks in chunks (below);
-//  - chunks (portable, no atomics): the range is taken in chunks of
-//    radix.chunk_size records, each sorted by digit in scratch (stable, by
-//    per-thread counters of sub-digits: for_each_ranked). A record's rank is
-//    its place in the sorted chunk less that of its digit's first record;
-//    the digit's counters move past the chunk after a barrier. Chunks follow
-//    one another, so the order of the input is kept.
 
 #include <tessel/detail/sort/radix/radix_lines.hpp>
 #include <tessel/detail/sort/radix/radix_plan.hpp>
@@ -25,6 +13,14 @@
 
 namespace tessel::detail {
 
+// Ranking, as Tuning's radix.scratch_atomics chooses:
+//  - in_order: a team of one thread with atomics chosen counts and places
+//    records one after the other (plain increments; nothing to race with);
+//  - scratch_atomics: a team of several threads counts with atomic
+//    increments in scratch, in any order, and ranks in chunks (below);
+//  - chunks (portable, no atomics): chunks of radix.chunk_size records, each
+//    sorted by digit in scratch (for_each_ranked); chunks follow one another,
+//    so the order of the input is kept.
 enum class RadixRanking { in_order, scratch_atomics, chunks };
 
 template <class Member>
@@ -102,11 +98,9 @@ KOKKOS_INLINE_FUNCTION void rank_sub_digit(const Member& team, const RadixChunk&
 // earlier records of that digit in the chunk; then advances the counters
 // past the chunk. Each chunk is sorted by digit in scratch first (stable, a
 // sub-digit at a time), so that a record's rank is its place in the sorted
-// chunk less the place of its digit's first record. A team meets about 18
-// barriers per chunk of 8-bit digits whatever its length, and writes the
-// records of each digit one after the other, where comparing each record's
-// digit with the earlier ones of a chunk of 32 cost three barriers per 32
-// records and scattered neighbouring threads' writes.
+// chunk less the place of its digit's first record: about 18 barriers per
+// chunk of 8-bit digits whatever its length, and each digit's records are
+// written one after the other (docs/notes/radix.md).
 template <class Member, class Counter, class DigitAt, class Visit>
 KOKKOS_INLINE_FUNCTION void for_each_ranked(const Member& team, const RadixChunk& chunk, Counter* counters, int radix,
                                             index_type begin, index_type end, const DigitAt& digit_at,
@@ -152,12 +146,8 @@ KOKKOS_INLINE_FUNCTION void for_each_ranked(const Member& team, const RadixChunk
 // One thread's count of `radix` digits: digit_at(i) of records [begin, end)
 // into counts, the odd records' into `spare` first (radix counters, or
 // null: all into counts), both records' digits found before either
-// increment. The top digit of 16M floats in (-1, 1), whose exponents fill
-// a few counters, on one core of a 2-vCPU EPYC VM (AVX2): a plain loop
-// took 72 ms with one histogram and 43 ms with two (three uniform digits at
-// once: 77 ms); the count of the radix sort's buckets 89 ms with one, 86
-// with two, 74 with both digits first, 46 with the digit by value as well
-// (team_count).
+// increment: where a few counters fill, two histograms wait less on one
+// another's increments (docs/notes/radix.md).
 template <class Counter, class DigitAt>
 KOKKOS_INLINE_FUNCTION void count_in_order(Counter* counts, Counter* spare, int radix, index_type begin,
                                            index_type end, const DigitAt& digit_at) {

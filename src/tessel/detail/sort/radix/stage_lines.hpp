@@ -34,35 +34,14 @@ KOKKOS_INLINE_FUNCTION void stage_elements(int first, int last, index_type begin
 }
 
 #if defined(TESSEL_DETAIL_VECTOR_SCAN_AVX2)
-// stage_lines where AVX2 transposes: each group of as many slices as a
-// 32-byte register holds elements (two such groups where they are stored
-// into the strided side), whose strided side lies element after element in
-// memory, in blocks over the positions [begin, end) rounded down to whole
-// blocks, the rest of its positions element by element; groups whose
-// strided side is not side by side, and the slices after the last whole
-// group, element by element. The two groups store whole 64-byte lines,
-// streamed past the caches where aligned (transpose_blocks). It prefetches
-// what the next call reads into L2: the strided side's positions [end, end +
-// (end - begin)) below `length`, or each packed slice's line at `end`.
-// Why: hardware prefetchers follow neither reads across pages nor dozens
-// of packed slices at once, and a store of half a line, or of a line
-// through the caches, reads the line before it writes it. A radix sort of
-// 16M floats in rows of 16K of a LayoutLeft matrix (a 4 KiB step), one EPYC
-// (Zen 5) core, best of 5, ms: staging in 16.7-17.8 -> 11.6-12.6 with the
-// strided side prefetched; out 16.3-17.7 -> 14.0-14.6 streamed, and 11-12
-// with the packed side prefetched too; rows of 256K (256 bytes), out 16 ->
-// 8.9 with that prefetch.
-// Both are prefetched into L2, not L1: the strided side's positions lie a
-// multiple of 4 KiB apart in a matrix of 1024 rows of floats or more, and
-// packed slices of 1024 or more floats too, so all the lines prefetched for the next call fall into the same few
-// sets of L1 (64 sets of 8 ways) and evicted the lines being read. One Zen
-// 4 core, 16M floats, rows of 1024 / 16K / 256K of a LayoutLeft matrix,
-// radix sort, medians of 7 alternating with the columns, ms: keys all equal
-// (the staging and one count) 46.3 / 50.4 / 57.5 -> 36.7 / 41.1 / 49.6;
-// random keys 150-151 / 134-136 / 142-144 -> 146 / 121-125 / 130-131, rows
-// over columns 1.19 / 1.36 / 1.30-1.33 -> 1.11-1.15 / 1.18-1.26 / 1.22.
-// Compiled for AVX2 as a whole, so that the blocks and the slices' address
-// arithmetic inline into one loop; called only where avx2::available().
+// stage_lines where AVX2 transposes: slices in groups of as many as a 32-byte
+// register holds elements (two groups where they are stored into the strided
+// side). A group whose strided side lies element after element in memory is
+// transposed in blocks over [begin, end) rounded down to whole blocks, the
+// rest element by element; other groups and the slices after the last whole
+// group go element by element. Compiled for AVX2 as a whole, so that the
+// blocks and the slices' address arithmetic inline into one loop; called
+// only where avx2::available().
 template <class InOf, class OutOf>
 __attribute__((target("avx2"))) void stage_blocks(int slices, index_type begin, index_type end, index_type length,
                                                    const InOf& in_of, const OutOf& out_of) {
@@ -87,7 +66,13 @@ __attribute__((target("avx2"))) void stage_blocks(int slices, index_type begin, 
         if (strided(g + q, begin) != strided(g, begin) + q * sizeof(T)) return false;
       return true;
     };
-    // A hint, so only the span is checked, not each slice's place in it.
+    // Prefetch into L2 what the next call reads: the strided side's positions
+    // [end, end + (end - begin)) below `length`, or each packed slice's line at
+    // `end`; hardware prefetchers follow neither reads across pages nor dozens
+    // of packed slices at once. L2, not L1: those lines lie multiples of 4 KiB
+    // apart and fell into the same few L1 sets, evicting the lines being read
+    // (docs/notes/radix.md). A hint, so only the span is checked, not each
+    // slice's place in it.
     const std::size_t bytes = std::size_t(slices) * sizeof(T);
     if (strided_in && slices > 0 && strided(slices - 1, begin) + sizeof(T) == strided(0, begin) + bytes) {
       const index_type ahead = end + (end - begin) < length ? end + (end - begin) : length;
@@ -106,6 +91,9 @@ __attribute__((target("avx2"))) void stage_blocks(int slices, index_type begin, 
         g += width;
         continue;
       }
+      // Two groups store whole 64-byte lines, streamed past the caches where
+      // aligned (transpose_blocks): a store of half a line, or of a line
+      // through the caches, reads the line before it writes it.
       const int n = pair ? 2 * width : width;
       const void* from[2 * width];
       void* to[width];
