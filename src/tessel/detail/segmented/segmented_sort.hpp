@@ -236,6 +236,27 @@ inline MediumBin medium_bin(const TuningParameters& tuning, std::size_t key_byte
   return bin;
 }
 
+// The bins' bounds: segments of 2 to short_length records are sorted one
+// thread each (by ranks up to rank_length, where the kernel may), longer ones
+// of up to medium_length a team each in the medium bin's tile, longer still
+// by the long bin's sorts.
+struct SegmentBinPlan {
+  MediumBin medium;
+  index_type short_length;
+  index_type medium_length;
+  int rank_length;
+};
+
+inline SegmentBinPlan plan_segment_bins(const TuningParameters& tuning, std::size_t key_bytes,
+                                        std::size_t value_bytes, bool radix, bool always) {
+  SegmentBinPlan plan;
+  plan.medium = medium_bin(tuning, key_bytes, value_bytes, radix, always);
+  plan.short_length = std::max(1, std::min(tuning.segmented.short_length, plan.medium.tile.elements));
+  plan.medium_length = plan.medium.tile.elements;
+  plan.rank_length = std::min(tuning.segmented.rank_length, rank_sort_capacity);
+  return plan;
+}
+
 template <class Offsets>
 struct GatherLongSegments {
   Offsets offsets;
@@ -248,6 +269,101 @@ struct GatherLongSegments {
   }
 };
 
+// How the long bin is sorted: segments that one team would radix-sort
+// alone are dealt to teams and sorted in one launch (`lanes`); the others
+// (merge sort, or long enough to split among teams) one after the other by
+// the slice sorts (`singles`, each by its `kinds` entry). The workspace is
+// the most that either needs.
+struct LongSegmentPlan {
+  SegmentLanes lanes;
+  std::vector<LongSegment> singles;
+  std::vector<SortKind> kinds;
+  std::size_t workspace_bytes = 0;
+};
+
+// The plan for `count` long segments of `Records` (the whole rank-1 view as
+// one slice), at `begin_length` as (begin, length) pairs; `Radix`: the keys'
+// order is one radix sort takes (radix_order); `units`: radix_units.
+template <class Records, bool Radix>
+LongSegmentPlan plan_long_segments(const char* function, const index_type* begin_length, index_type count,
+                                   const SortOptions& options, bool has_less, const SortKeys& sort_keys,
+                                   const TuningParameters& tuning, index_type units) {
+  LongSegmentPlan plan;
+  SortKeys segment_keys = sort_keys;
+  segment_keys.whole = true;
+  std::vector<RadixSegment> batched;
+  for (index_type i = 0; i < count; ++i) {
+    const LongSegment segment{begin_length[2 * i], begin_length[2 * i + 1]};
+    // On a copy: choose_sort applies the algorithm's fields again, and its
+    // block_size would undo launch_tuning's cap on the team size (Kokkos
+    // aborts a launch of larger teams than the space runs).
+    TuningParameters chosen = tuning;
+    const SortKind segment_kind = choose_sort(function, options, has_less, segment_keys, segment.length, chosen);
+    if constexpr (Radix) {
+      if (segment_kind == SortKind::radix) {
+        const RadixPlan radix = radix_plan_for<Records>(1, segment.length, tuning, units);
+        if (radix.path != RadixPath::teams_per_slice) {
+          batched.push_back(radix_segment(segment.begin, segment.length, radix));
+          continue;
+        }
+      }
+    }
+    plan.singles.push_back(segment);
+    plan.kinds.push_back(segment_kind);
+    plan.workspace_bytes =
+        std::max(plan.workspace_bytes,
+                 sort_workspace_bytes<Records, Records>(1, segment.length, segment_kind, true, tuning, units));
+  }
+  plan.lanes = deal_segments(std::move(batched), units);
+  if (!plan.lanes.segments.empty())
+    plan.workspace_bytes = std::max(
+        plan.workspace_bytes, segmented_radix_bytes<Records>(plan.lanes.buffer_records,
+                                                             index_type(plan.lanes.segments.size()),
+                                                             index_type(plan.lanes.first.size()) - 1));
+  return plan;
+}
+
+// The pass over all segments: bins each and sorts the short ones.
+template <class Exec, class Kernel>
+void sort_short_segments(const Exec& exec, index_type segments, const Kernel& kernel) {
+  Kokkos::parallel_for("tessel::segmented_sort::short", range_policy(exec, segments), kernel);
+}
+
+// The medium bin: one team per listed segment, in scratch.
+template <class Exec, class Kernel, class List>
+void sort_medium_segments(const char* function, const Exec& exec, const List& medium_segments, Kernel kernel,
+                          const MediumBin& medium, const TuningParameters& tuning) {
+  if (medium_segments.extent(0) == 0) return;
+  kernel.medium_list = medium_segments.data();
+  using Scratch = SortScratch<typename Kernel::key_type, typename Kernel::value_type, Kernel::has_values>;
+  Kokkos::parallel_for("tessel::segmented_sort::medium",
+                       make_team_policy(function, exec, medium_segments.extent(0), tuning.team_size,
+                                        Scratch::bytes(medium.tile.elements, 2) + medium.counter_bytes),
+                       kernel);
+}
+
+// Where each listed long segment lies, as (begin, length) pairs written to
+// `where` and read on the host.
+template <class Exec, class Offsets, class List, class Where>
+auto locate_long_segments(const Exec& exec, const Offsets& offsets, const List& long_segments, const Where& where) {
+  Kokkos::parallel_for("tessel::segmented_sort::gather", range_policy(exec, index_type(long_segments.extent(0))),
+                       GatherLongSegments<Offsets>{offsets, long_segments.data(), where.data()});
+  return Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, where);
+}
+
+// The long bin, by `plan`, in `workspace` (plan.workspace_bytes of it).
+template <class Exec, class Records, class KeyOrder>
+void sort_long_segments(const char* function, const Exec& exec, const Records& records,
+                        const LongSegmentPlan& plan, const KeyOrder& order, const TuningParameters& tuning,
+                        unsigned char* workspace) {
+  radix_sort_segments(function, exec, records, plan.lanes, order, tuning, workspace);
+  for (std::size_t i = 0; i < plan.singles.size(); ++i) {
+    const auto one = ::tessel::detail::records(segment_layout(records.keys, plan.singles[i]),
+                                               segment_layout(records.values, plan.singles[i]));
+    run_sort(function, exec, 1, plan.singles[i].length, plan.kinds[i], one, one, true, order, tuning, workspace);
+  }
+}
+
 // Sorts every segment of `records` (the whole rank-1 view as one slice) in
 // place. `sort_keys` says what the keys allow; `workspace` may be null.
 template <class Exec, class Offsets, class Records, class KeyOrder, class WithWorkspace>
@@ -259,89 +375,36 @@ void sort_segments(const char* function, const Exec& exec, const Offsets& offset
   // The algorithm is checked once, for the longest length any segment may have.
   const SortKind kind = choose_sort(function, options, has_less, sort_keys, records.keys.length, tuning);
   tuning = sort_launch_tuning(exec, tuning);
-  const MediumBin medium = medium_bin(tuning, sizeof(typename Records::key_type),
-                                      Records::has_values ? sizeof(typename Records::value_type) : 0,
-                                      radix_order<KeyOrder> && kind == SortKind::radix,
-                                      std::holds_alternative<RadixSort>(options.algorithm));
-  const SortTile tile = medium.tile;
-  const index_type short_length = std::max(1, std::min(tuning.segmented.short_length, tile.elements));
-  const index_type medium_length = tile.elements;
+  const SegmentBinPlan bin_plan = plan_segment_bins(tuning, sizeof(typename Records::key_type),
+                                                    Records::has_values ? sizeof(typename Records::value_type) : 0,
+                                                    radix_order<KeyOrder> && kind == SortKind::radix,
+                                                    std::holds_alternative<RadixSort>(options.algorithm));
   const auto bins = allocate<unsigned char>(exec, "tessel::segmented_sort::bins", segments);
   using Kernel = SegmentBinKernel<Records, Offsets, KeyOrder, is_host_space<Exec>>;
-  Kernel kernel{records.keys.slice(0),
-                records.values.slice(0),
-                offsets,
-                order,
-                bins.data(),
-                short_length,
-                medium_length,
-                std::min(tuning.segmented.rank_length, rank_sort_capacity),
-                tile.elements,
-                tile.items,
-                medium.radix,
-                nullptr};
-  Kokkos::parallel_for("tessel::segmented_sort::short", range_policy(exec, segments), kernel);
-  auto list = [&](unsigned char bin) {
-    return findall_with(function, exec, bins, InBin{bin}, false, tuning);
-  };
-  const auto medium_segments = list(bin_medium);
-  if (medium_segments.extent(0) > 0) {
-    kernel.medium_list = medium_segments.data();
-    using Scratch = SortScratch<typename Records::key_type, typename Records::value_type, Records::has_values>;
-    Kokkos::parallel_for("tessel::segmented_sort::medium",
-                         make_team_policy(function, exec, medium_segments.extent(0), tuning.team_size,
-                                          Scratch::bytes(tile.elements, 2) + medium.counter_bytes),
-                         kernel);
-  }
-  const auto long_segments = list(bin_long);
+  const Kernel kernel{records.keys.slice(0),
+                      records.values.slice(0),
+                      offsets,
+                      order,
+                      bins.data(),
+                      bin_plan.short_length,
+                      bin_plan.medium_length,
+                      bin_plan.rank_length,
+                      bin_plan.medium.tile.elements,
+                      bin_plan.medium.tile.items,
+                      bin_plan.medium.radix,
+                      nullptr};
+  sort_short_segments(exec, segments, kernel);
+  const auto medium_segments = findall_with(function, exec, bins, InBin{bin_medium}, false, tuning);
+  sort_medium_segments(function, exec, medium_segments, kernel, bin_plan.medium, tuning);
+  const auto long_segments = findall_with(function, exec, bins, InBin{bin_long}, false, tuning);
   const index_type long_count = static_cast<index_type>(long_segments.extent(0));
   if (long_count == 0) return;
   const auto where = allocate<index_type>(exec, "tessel::segmented_sort::long", 2 * long_count);
-  Kokkos::parallel_for("tessel::segmented_sort::gather", range_policy(exec, long_count),
-                       GatherLongSegments<Offsets>{offsets, long_segments.data(), where.data()});
-  const auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace{}, where);
-  SortKeys segment_keys = sort_keys;
-  segment_keys.whole = true;
-  const index_type units = radix_units(exec, tuning);
-  // Segments that one team would radix-sort alone are sorted in one launch;
-  // the others (merge sort, or long enough to split among teams) one after
-  // the other by the slice sorts.
-  std::vector<RadixSegment> batched;
-  std::vector<LongSegment> singles;
-  std::vector<SortKind> kinds;
-  std::size_t bytes = 0;
-  for (index_type i = 0; i < long_count; ++i) {
-    const LongSegment segment{host(2 * i), host(2 * i + 1)};
-    // On a copy: choose_sort applies the algorithm's fields again, and its
-    // block_size would undo launch_tuning's cap on the team size (Kokkos
-    // aborts a launch of larger teams than the space runs).
-    TuningParameters chosen = tuning;
-    const SortKind segment_kind = choose_sort(function, options, has_less, segment_keys, segment.length, chosen);
-    if constexpr (radix_order<KeyOrder>) {
-      if (segment_kind == SortKind::radix) {
-        const RadixPlan plan = radix_plan_for<Records>(1, segment.length, tuning, units);
-        if (plan.path != RadixPath::teams_per_slice) {
-          batched.push_back(radix_segment(segment.begin, segment.length, plan));
-          continue;
-        }
-      }
-    }
-    singles.push_back(segment);
-    kinds.push_back(segment_kind);
-    bytes = std::max(bytes,
-                     sort_workspace_bytes<Records, Records>(1, segment.length, segment_kind, true, tuning, units));
-  }
-  const SegmentLanes lanes = deal_segments(std::move(batched), units);
-  if (!lanes.segments.empty())
-    bytes = std::max(bytes, segmented_radix_bytes<Records>(lanes.buffer_records, index_type(lanes.segments.size()),
-                                                           index_type(lanes.first.size()) - 1));
-  with_workspace(bytes, [&](unsigned char* space) {
-    radix_sort_segments(function, exec, records, lanes, order, tuning, space);
-    for (std::size_t i = 0; i < singles.size(); ++i) {
-      const auto one = ::tessel::detail::records(segment_layout(records.keys, singles[i]),
-                                                 segment_layout(records.values, singles[i]));
-      run_sort(function, exec, 1, singles[i].length, kinds[i], one, one, true, order, tuning, space);
-    }
+  const auto host = locate_long_segments(exec, offsets, long_segments, where);
+  const LongSegmentPlan long_plan = plan_long_segments<Records, radix_order<KeyOrder>>(
+      function, host.data(), long_count, options, has_less, sort_keys, tuning, radix_units(exec, tuning));
+  with_workspace(long_plan.workspace_bytes, [&](unsigned char* space) {
+    sort_long_segments(function, exec, records, long_plan, order, tuning, space);
   });
 }
 

@@ -207,6 +207,135 @@ KOKKOS_INLINE_FUNCTION bool ranks_whole_segments(int team_size, index_type segme
   return team_size == 1 && segment <= rank_length && segment <= rank_sort_capacity;
 }
 
+// The end of the segment (of `segment` records, among `count`) that holds
+// position `first`.
+KOKKOS_FORCEINLINE_FUNCTION int merge_segment_end(int first, int segment, int count) {
+  const int end = (first / segment + 1) * segment;
+  return end < count ? end : count;
+}
+
+// Where team_merge_sort's runs lie: `count` records in segments of
+// `segment` records (the last may be shorter), each cut into runs of
+// `items` records that one thread insertion-sorts. Segments of up to
+// insertion_cached records are one run each (merge_run_items).
+struct MergeRuns {
+  int count;
+  int segment;
+  int items;
+  int per_segment;  // runs per segment
+  int total;        // runs in all, the last segment's past `count` included
+
+  // The first record of run `run`, and the end of the segment holding `position`.
+  KOKKOS_FORCEINLINE_FUNCTION int first(int run) const {
+    return run / per_segment * segment + run % per_segment * items;
+  }
+  KOKKOS_FORCEINLINE_FUNCTION int segment_end(int position) const {
+    return merge_segment_end(position, segment, count);
+  }
+};
+
+// The records per insertion-sorted run. Segments of up to insertion_cached
+// records are insertion-sorted whole: the merge rounds after runs of `items`
+// cost more, most with values (one core, 1M floats in slices of 16 with
+// int32 values: 26 -> 16 ms, keys alone unchanged at 13 ms).
+KOKKOS_FORCEINLINE_FUNCTION int merge_run_items(int segment, int items) {
+  return segment <= insertion_cached ? segment : items;
+}
+
+KOKKOS_FORCEINLINE_FUNCTION MergeRuns merge_runs(int count, int segment, int items) {
+  MergeRuns runs{count, segment, merge_run_items(segment, items), 0, 0};
+  runs.per_segment = (segment + runs.items - 1) / runs.items;
+  runs.total = (count + segment - 1) / segment * runs.per_segment;
+  return runs;
+}
+
+// One round of team_merge_sort: the pairs of sorted sequences of `width`
+// records within each segment of `segment` records, among `count`.
+struct MergePairs {
+  int count;
+  int segment;
+  int width;
+  int per_segment;  // pairs per segment
+  int total;        // pairs in all
+
+  // Pair `pair` as one merge from A (its first `width` records) and B into
+  // the same positions; empty past the end of a short last segment.
+  KOKKOS_FORCEINLINE_FUNCTION MergeLane lane(int pair) const {
+    const int a_begin = pair / per_segment * segment + pair % per_segment * 2 * width;
+    const int end = a_begin < count ? merge_segment_end(a_begin, segment, count) : a_begin;
+    const int a_end = end - a_begin < width ? end : a_begin + width;
+    const int b_end = end - a_begin < 2 * width ? end : a_begin + 2 * width;
+    return MergeLane{a_begin, a_end, a_end, b_end, a_begin};
+  }
+};
+
+KOKKOS_FORCEINLINE_FUNCTION MergePairs merge_pairs(int count, int segment, int width) {
+  MergePairs pairs{count, segment, width, (segment + 2 * width - 1) / (2 * width), 0};
+  pairs.total = (count + segment - 1) / segment * pairs.per_segment;
+  return pairs;
+}
+
+// A lone thread sorts each segment of `segment` records among `count`
+// whole by ranks, in place.
+template <class Records, class KeyOrder>
+KOKKOS_FORCEINLINE_FUNCTION void rank_sort_segments(const Records& records, int count, int segment,
+                                                    const KeyOrder& order) {
+  for (int first = 0; first < count; first += segment)
+    rank_or_insertion_sort(records.from(first), count - first < segment ? count - first : segment, order);
+}
+
+// The team's threads insertion-sort every run of `runs`, one thread a run.
+template <class Member, class Records, class KeyOrder>
+KOKKOS_FORCEINLINE_FUNCTION void team_insertion_sort_runs(const Member& team, const Records& records,
+                                                          const MergeRuns& runs, const KeyOrder& order) {
+  for (int run = team.team_rank(); run < runs.total; run += team.team_size()) {
+    const int first = runs.first(run);
+    const int end = runs.segment_end(first);
+    if (first < end) insertion_sort(records, first, end - first < runs.items ? end - first : runs.items, order);
+  }
+}
+
+// A lone thread, fewer pairs than lanes: each pair is cut into `Lanes`
+// merges run in lockstep.
+template <int Lanes, class Key, class Out, class KeyOrder>
+KOKKOS_FORCEINLINE_FUNCTION void merge_pairs_cut_into_lanes(const MergePairs& pairs, const Key& key,
+                                                            const Out& out, const KeyOrder& order) {
+  for (int pair = 0; pair < pairs.total; ++pair) {
+    const MergeLane lane = pairs.lane(pair);
+    if (lane.b_end > lane.a)
+      merge_in_lanes<Lanes>(key, lane.a, lane.a_end - lane.a, lane.b, lane.b_end - lane.b, 0, lane.b_end - lane.a,
+                            lane.a, out, order);
+  }
+}
+
+// A lone thread merges `Lanes` pairs side by side.
+template <int Lanes, class Key, class Out, class KeyOrder>
+KOKKOS_FORCEINLINE_FUNCTION void merge_pairs_side_by_side(const MergePairs& pairs, const Key& key,
+                                                          const Out& out, const KeyOrder& order) {
+  for (int pair = 0; pair < pairs.total; pair += Lanes) {
+    MergeLane lanes[Lanes];
+    const int active = pairs.total - pair < Lanes ? pairs.total - pair : Lanes;
+    for (int l = 0; l < active; ++l) lanes[l] = pairs.lane(pair + l);
+    merge_lanes(lanes, active, key, out, order);
+  }
+}
+
+// Threads of a larger team produce `items` outputs at a time within a
+// pair, found by merge path.
+template <class Member, class Key, class Out, class KeyOrder>
+KOKKOS_FORCEINLINE_FUNCTION void team_merge_pairs_by_path(const Member& team, const MergePairs& pairs, int items,
+                                                          const Key& key, const Out& out, const KeyOrder& order) {
+  const int chunks_per_pair = 2 * pairs.width / items;
+  for (int chunk = team.team_rank(); chunk < pairs.total * chunks_per_pair; chunk += team.team_size()) {
+    const MergeLane pair = pairs.lane(chunk / chunks_per_pair);
+    const int first = pair.a + chunk % chunks_per_pair * items;
+    if (first >= pair.b_end) continue;
+    const int last = pair.b_end - first < items ? pair.b_end : first + items;
+    merge_in_lanes<1>(key, pair.a, pair.a_end - pair.a, pair.b, pair.b_end - pair.b, first - pair.a, last - pair.a,
+                      first, out, order);
+  }
+}
+
 // A team's stable merge sort, in scratch, of `count` records made of
 // segments of `segment` records (the last may be shorter) sorted each on its
 // own: several short slices share a tile this way. Runs of `items` records
@@ -225,31 +354,15 @@ KOKKOS_INLINE_FUNCTION int team_merge_sort(const Member& team, const Records (&b
                                            int items, const KeyOrder& order, int rank_length = 0) {
   if constexpr (rank_sortable<KeyOrder> && is_host_space<typename Member::execution_space>) {
     if (ranks_whole_segments(team.team_size(), segment, rank_length)) {
-      for (int first = 0; first < count; first += segment) {
-        rank_or_insertion_sort(buffers[0].from(first), count - first < segment ? count - first : segment, order);
-      }
+      rank_sort_segments(buffers[0], count, segment, order);
       return 0;
     }
   }
-  const int segments = (count + segment - 1) / segment;
-  auto segment_end = [&](int first) {
-    const int end = (first / segment + 1) * segment;
-    return end < count ? end : count;
-  };
-  // Segments of up to insertion_cached records are insertion-sorted whole:
-  // the merge rounds after runs of `items` cost more, most with values (one
-  // core, 1M floats in slices of 16 with int32 values: 26 -> 16 ms, keys
-  // alone unchanged at 13 ms).
-  if (segment <= insertion_cached) items = segment;
-  const int runs_per_segment = (segment + items - 1) / items;
-  for (int run = team.team_rank(); run < segments * runs_per_segment; run += team.team_size()) {
-    const int first = run / runs_per_segment * segment + run % runs_per_segment * items;
-    const int end = segment_end(first);
-    if (first < end) insertion_sort(buffers[0], first, end - first < items ? end - first : items, order);
-  }
+  const MergeRuns runs = merge_runs(count, segment, items);
+  team_insertion_sort_runs(team, buffers[0], runs, order);
   team.team_barrier();
   int from = 0;
-  for (int width = items; width < segment; width *= 2) {
+  for (int width = runs.items; width < segment; width *= 2) {
     const Records& source = buffers[from];
     const Records& target = buffers[1 - from];
     auto key = [&](index_type position) { return source.keys[position]; };
@@ -257,45 +370,13 @@ KOKKOS_INLINE_FUNCTION int team_merge_sort(const Member& team, const Records (&b
       target.keys[position] = value;
       if constexpr (Records::has_values) target.values[position] = source.values[at];
     };
-    const int pairs_per_segment = (segment + 2 * width - 1) / (2 * width);
-    const int pairs = segments * pairs_per_segment;
-    // Pair p of the round; empty past the end of a short last segment.
-    auto pair_lane = [&](int pair) {
-      const int a_begin = pair / pairs_per_segment * segment + pair % pairs_per_segment * 2 * width;
-      const int end = a_begin < count ? segment_end(a_begin) : a_begin;
-      const int a_end = end - a_begin < width ? end : a_begin + width;
-      const int b_end = end - a_begin < 2 * width ? end : a_begin + 2 * width;
-      return MergeLane{a_begin, a_end, a_end, b_end, a_begin};
-    };
-    if (team.team_size() == 1 && pairs < Lanes) {
-      // Few long pairs: each is cut into lanes.
-      for (int pair = 0; pair < pairs; ++pair) {
-        const MergeLane lane = pair_lane(pair);
-        if (lane.b_end > lane.a)
-          merge_in_lanes<Lanes>(key, lane.a, lane.a_end - lane.a, lane.b, lane.b_end - lane.b, 0,
-                                lane.b_end - lane.a, lane.a, out, order);
-      }
-    } else if (team.team_size() == 1) {
-      // A lone thread merges `Lanes` pairs side by side.
-      for (int pair = 0; pair < pairs; pair += Lanes) {
-        MergeLane lanes[Lanes];
-        const int active = pairs - pair < Lanes ? pairs - pair : Lanes;
-        for (int l = 0; l < active; ++l) lanes[l] = pair_lane(pair + l);
-        merge_lanes(lanes, active, key, out, order);
-      }
-    } else {
-      // Threads produce `items` outputs at a time within a pair, found by
-      // merge path.
-      const int chunks_per_pair = 2 * width / items;
-      for (int chunk = team.team_rank(); chunk < pairs * chunks_per_pair; chunk += team.team_size()) {
-        const MergeLane pair = pair_lane(chunk / chunks_per_pair);
-        const int first = pair.a + chunk % chunks_per_pair * items;
-        if (first >= pair.b_end) continue;
-        const int last = pair.b_end - first < items ? pair.b_end : first + items;
-        merge_in_lanes<1>(key, pair.a, pair.a_end - pair.a, pair.b, pair.b_end - pair.b, first - pair.a,
-                          last - pair.a, first, out, order);
-      }
-    }
+    const MergePairs pairs = merge_pairs(count, segment, width);
+    if (team.team_size() == 1 && pairs.total < Lanes)
+      merge_pairs_cut_into_lanes<Lanes>(pairs, key, out, order);
+    else if (team.team_size() == 1)
+      merge_pairs_side_by_side<Lanes>(pairs, key, out, order);
+    else
+      team_merge_pairs_by_path(team, pairs, runs.items, key, out, order);
     team.team_barrier();
     from = 1 - from;
   }
