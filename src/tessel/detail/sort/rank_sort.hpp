@@ -17,7 +17,7 @@
 namespace tessel::detail {
 
 // The longest sequence rank_sort takes: the records are copied to the stack
-// first. See HostTuning::segmented.rank_length for the measurements.
+// first. The measurements behind it: docs/notes/tuning-defaults.md.
 inline constexpr int rank_sort_capacity = 64;
 // Keys are compared in blocks of this many (two SSE vectors of 32-bit keys,
 // one AVX2 vector); the projections are padded to a whole block.

@@ -1,8 +1,9 @@
 #ifndef TESSEL_DETAIL_SORT_DISPATCH_HPP
 #define TESSEL_DETAIL_SORT_DISPATCH_HPP
 
-// From the public sort functions to the algorithms: argument checks, the
-// algorithm AutoSort picks, the workspace, and the slice layouts.
+// From the public sort functions to the algorithms: the algorithm AutoSort
+// picks (and the checks of the one the options name), running it, and the
+// workspace it takes.
 
 #include <tessel/detail/core/checks.hpp>
 #include <tessel/detail/sort/radix/radix_sort.hpp>
@@ -69,10 +70,10 @@ struct SortKeys {
 // The tuning as sorts launch it on `exec` (launch_tuning), with the radix
 // chunk shortened until its ranking arrays take at most half the team
 // scratch the space offers. RadixSort's chunk_size may ask up to 32768
-// records; a chunk the space cannot hold left no room for any counters, and
-// every radix kernel's launch threw (the fuzzer's chunks of 8192 against
-// OpenMP's 32 KiB). A shorter chunk changes how a team ranks its records,
-// never the result, as a block_size past what the space runs is capped.
+// records, and a chunk the space cannot hold leaves no room for counters
+// (docs/notes/radix.md). A shorter chunk changes how a team ranks its
+// records, never the result, as a block_size past what the space runs is
+// capped.
 template <class Exec>
 TuningParameters sort_launch_tuning(const Exec& exec, TuningParameters tuning) {
   tuning = launch_tuning(exec, tuning);

@@ -85,10 +85,8 @@ KOKKOS_INLINE_FUNCTION void merge_lanes(MergeLane (&lanes)[Lanes], int active, c
     lane.a += 1 - take_b;
   };
   // Each step takes one record of A or of B, so as many steps as the fewest
-  // records left on either side run without a test. Merging 2 x 32K floats
-  // in L2 cut into 4 lanes, one Zen 4 core, with a test per step of each
-  // lane / without: 2.96 / 2.48 ns a record (2.04 / 1.62 by the order
-  // without the NaN test).
+  // records left on either side run without a test: 16 % less time a record
+  // (docs/notes/merge.md).
   auto open_steps = [](const MergeLane& lane) {
     const index_type a_left = lane.a_end - lane.a, b_left = lane.b_end - lane.b;
     return a_left < b_left ? a_left : b_left;
@@ -143,11 +141,8 @@ KOKKOS_INLINE_FUNCTION void merge_in_lanes(const Key& key, index_type a_begin, i
 // projections (the default order) also keep the projections of the sorted
 // part in registers, so that every comparison is one instruction instead of
 // a projection of the neighbour (float's total order costs several).
-// Runs of up to insertion_cached records keep them: segmented sorts' rows of
-// 16M entries on one Xeon core, 8 / 16 / 32 / 64 cached, double keys with
-// double values: rows of 0..15 168 / 153 / 155 / 158 ms, of 0..7 135 / 131 /
-// 141 / 142 ms; of 0..63 268 / 267 / 285 / 231 ms (but int64 keys 216 / 219 /
-// 220 / 230 ms).
+// Runs of up to insertion_cached records keep them: 16 was the fastest of 8
+// to 64 on rows of 0..7 and 0..15 (docs/notes/merge.md).
 inline constexpr int insertion_cached = 16;
 
 template <class Records, class KeyOrder>
@@ -236,8 +231,7 @@ struct MergeRuns {
 
 // The records per insertion-sorted run. Segments of up to insertion_cached
 // records are insertion-sorted whole: the merge rounds after runs of `items`
-// cost more, most with values (one core, 1M floats in slices of 16 with
-// int32 values: 26 -> 16 ms, keys alone unchanged at 13 ms).
+// cost more, most with values (docs/notes/merge.md).
 KOKKOS_FORCEINLINE_FUNCTION int merge_run_items(int segment, int items) {
   return segment <= insertion_cached ? segment : items;
 }
@@ -339,16 +333,11 @@ KOKKOS_FORCEINLINE_FUNCTION void team_merge_pairs_by_path(const Member& team, co
 // A team's stable merge sort, in scratch, of `count` records made of
 // segments of `segment` records (the last may be shorter) sorted each on its
 // own: several short slices share a tile this way. Runs of `items` records
-// are insertion-sorted, one thread each, then sorted sequences are merged
-// pairwise within their segment, back and forth between the two buffers. A
-// lone thread merges several pairs side by side (or cuts a long pair into
-// lanes); in a larger team each thread produces `items` outputs at a time,
-// found by merge path. Returns the buffer (0 or 1) that holds the result.
-// A lone thread of a host space sorts segments of up to `rank_length`
-// records (at most rank_sort_capacity; 0: none) whole by ranks, in buffer
-// 0: see Tuning::merge.rank_length and ranks_whole_segments. Device code
-// does not compile the ranks, which copy a segment to the stack (as the
-// segmented sort's SegmentBinKernel does not).
+// are insertion-sorted, then merged pairwise within their segment, back and
+// forth between the two buffers; returns the buffer (0 or 1) holding the
+// result. A lone thread of a host space sorts segments of up to `rank_length`
+// records whole by ranks, in buffer 0 (ranks_whole_segments); device code
+// does not compile the ranks, which copy a segment to the stack.
 template <int Lanes, class Member, class Records, class KeyOrder>
 KOKKOS_INLINE_FUNCTION int team_merge_sort(const Member& team, const Records (&buffers)[2], int count, int segment,
                                            int items, const KeyOrder& order, int rank_length = 0) {
@@ -358,6 +347,9 @@ KOKKOS_INLINE_FUNCTION int team_merge_sort(const Member& team, const Records (&b
       return 0;
     }
   }
+  // The steps are force-inlined and each round is dispatched here: with a
+  // function per round, the rank loop above lost registers to spills
+  // (docs/notes/merge.md).
   const MergeRuns runs = merge_runs(count, segment, items);
   team_insertion_sort_runs(team, buffers[0], runs, order);
   team.team_barrier();
