@@ -53,12 +53,8 @@ std::size_t radix_buckets_room(index_type length, const RadixPlan& plan, index_t
 // `length` records, bounded by the widest digits the tuning allows on the
 // slice's radix_split_blocks (never fewer than a shorter bucket's). Not by
 // the slice's own plan: a shorter bucket's chunks are shorter, so wider
-// digits may fit the scratch budget, and its blocks round differently. 13
-// int8 keys with int32 values, 3-bit digits asked, 600 bytes of scratch,
-// two units: the slice's plan counts 2-bit digits on 7 blocks (28
-// counters), a bucket of 8 records 3-bit digits on 8 blocks (64), and the
-// fuzzer found such counts written past the workspace the slice's plan had
-// sized.
+// digits may fit the scratch budget, and its blocks round differently (the
+// case the fuzzer found: docs/notes/radix.md).
 template <class Source>
 std::size_t radix_shared_bucket_bytes(index_type length, const TuningParameters& tuning, index_type units) {
   const index_type radix = radix_digits(sizeof(typename Source::key_type), tuning.radix.bits).radix;
@@ -157,21 +153,6 @@ struct RadixBucketPlan {
 // `key_bytes` + `value_bytes` each: bucket d at [start(d), start(d + 1)) for
 // d < radix, split by the digit at bit `split_shift`; `nans`: whether a
 // bucket may hold a NaN; `units`: radix_units.
-//
-// A bucket longer than a unit's share of the slice (keys clustered under
-// one top digit) is split among teams again, so that one thread does not
-// sort most of the slice alone while the others wait, as is one longer
-// than a team sorts (radix.team_slice); the rest are sorted a team each,
-// in one launch.
-//
-// Every key of a bucket has the split's top digit. A team that counts
-// every pass in its first read would count the passes within it too,
-// each increment on the same counter as the last: a chain through memory.
-// Where the split found no NaN, buckets are sorted by the digits below it
-// alone. 16M floats in (-1, 1), one core of a 2-vCPU EPYC VM (AVX2), the
-// buckets' kernel by Kokkos Tools timings, means of 6 sorts in two runs:
-// 404-407 -> 393-398 ms; doubles (two buckets of 8M, six passes counted
-// instead of seven) within noise.
 template <class Start>
 RadixBucketPlan plan_radix_bucket_sorts(const Start& start, int radix, index_type length, int split_shift,
                                         bool nans, std::size_t key_bytes, std::size_t value_bytes,
@@ -182,10 +163,20 @@ RadixBucketPlan plan_radix_bucket_sorts(const Start& start, int radix, index_typ
     const index_type begin = start(d), end = start(d + 1);
     if (end - begin <= 1) continue;
     const RadixPlan alone = plan_radix(1, end - begin, key_bytes, value_bytes, tuning, 1);
+    // A bucket longer than a unit's share of the slice (keys clustered under
+    // one top digit) is split among teams again, so that one thread does not
+    // sort most of the slice alone while the others wait, as is one longer
+    // than a team sorts (radix.team_slice); the rest are sorted a team each,
+    // in one launch.
     if ((units > 1 && end - begin > length / units) || alone.path == RadixPath::teams_per_slice)
       plan.shared.push_back(LongSegment{begin, end - begin});
     else {
       RadixSegment bucket = radix_segment(begin, end - begin, alone);
+      // Every key of a bucket has the split's top digit. A team that counts
+      // every pass in its first read would count the passes within it too,
+      // each increment on the same counter as the last: a chain through
+      // memory. Where the split found no NaN, buckets are sorted by the
+      // digits below it alone (3 % less time on 16M floats, docs/notes/radix.md).
       if (!nans && bucket.counting == RadixCounting::every_pass) {
         bucket.digits = radix_digits_below(bucket.digits, split_shift);
         bucket.nan_free = true;
@@ -228,9 +219,8 @@ bool radix_sort_buckets(const char* function, const Exec& exec, index_type lengt
   // Floating-point keys are counted without the NaN test, as a team that
   // sorts a slice alone counts them: a NaN can only lie in a bucket at or
   // beyond an infinity's, and only then are the keys counted again by the
-  // order that puts every NaN last (one Zen 1-class core, 16M floats: the
-  // first read with the test and the differing bits took 14 % of the
-  // sort's samples).
+  // order that puts every NaN last (a first read with the test took 14 % of
+  // the sort's samples: docs/notes/radix.md).
   const auto plain = radix_digit(without_nans<Order>::of(order), digits, top);
   if (!radix_count_buckets(function, exec, source, plain, plan, grid, tuning, starts)) return false;
   const bool nans = radix_buckets_may_hold_nans(order, digits, starts);

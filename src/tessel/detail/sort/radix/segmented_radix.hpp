@@ -161,11 +161,10 @@ void radix_sort_segments(const char* function, const Exec& exec, const Records& 
   // Each team narrows a segment's digits to the bits its keys differ in
   // once it has read them (TeamRadixSort's `choose`): CRS column indices
   // span far fewer than 32 bits, and as many passes of narrower digits
-  // scatter to fewer places at once. Power-law rows (16M int32 keys with
-  // double values, 74 % in rows of 16K to 100K; the keys span 15 bits, two
-  // passes either way) on one EPYC core: 11-bit digits 114 ms, 8-bit 99 ms.
-  // Chosen in the kernel, from the counts of the widest digits, the choice
-  // needs no read of every key beforehand (104-110 -> 97-101 ms).
+  // scatter to fewer places at once (on power-law rows, 8-bit digits took
+  // 13 % less time than 11-bit ones). Chosen in the kernel, from the counts
+  // of the widest digits, the choice needs no read of every key beforehand
+  // (docs/notes/radix.md).
   int counters = 0;
   index_type longest = 1;
   for (const RadixSegment& segment : lanes.segments) {
@@ -176,8 +175,7 @@ void radix_sort_segments(const char* function, const Exec& exec, const Records& 
   // plan chose its digits for a chunk cut to its own length, so the widest
   // digits, a short segment's, fit the scratch budget beside that segment's
   // chunk, not always beside the longest's: the chunk is halved until they
-  // do (a chunk of 4096 asked for 3000 records beside 11-bit digits once
-  // asked for 42 KiB where the space offered 32).
+  // do (docs/notes/radix.md).
   const auto scratch = [counters](int chunk_records) {
     return radix_counter_scratch(std::size_t(counters), chunk_records, sizeof(std::uint32_t));
   };
