@@ -4,22 +4,11 @@
 // Segmented sort over CRS offsets: segment s is [offsets(s), offsets(s+1))
 // of a rank-1 view. As in CUB's segmented sort, segments are binned by
 // length and every bin is sorted by the kernel that suits it, so the work
-// follows the total size, not how unevenly it is spread:
-//  - short (2 .. segmented.short_length records): one thread per segment,
-//    a stable rank sort (CPUs, up to segmented.rank_length records) or
-//    insertion sort in place;
-//  - medium (up to one merge-sort tile): one team per segment, in scratch,
-//    radix or merge sort, whichever Tuning's cost model says is cheaper for
-//    its length and the bits in which its keys differ (column indices
-//    differ in their low bits only: two passes for 2^16 columns);
-//  - long: radix sort, one team per segment, all in one launch
-//    (segmented_radix.hpp), for segments that one team would sort alone;
-//    the slice sorts one segment after the other for the others (merge
-//    sort, or a radix sort split among teams); there are at most n / tile
-//    long segments.
-// One pass over the segments sorts the short ones and notes the bins of the
-// others; the medium and long bins are lists of segment numbers made by
-// tessel's own findall over the bins; one launch for the medium bin.
+// follows the total size, not how unevenly it is spread (SegmentBinPlan):
+// one pass over the segments sorts the short ones and notes the bins of the
+// others; the medium bin is sorted a team a segment, in one launch; the long
+// bin as LongSegmentPlan says. The medium and long bins are lists of segment
+// numbers made by tessel's own findall over the bins.
 
 #include <tessel/detail/sort/rank_sort.hpp>
 #include <tessel/detail/sort/radix/segmented_radix.hpp>
@@ -72,7 +61,9 @@ enum SegmentBin : unsigned char { bin_none, bin_short, bin_medium, bin_long };
 
 // How the medium bin may radix-sort a segment in scratch: digits of at most
 // `bits` (0: never), and the cost model that weighs radix sort against the
-// merge sort (radix always, when the user chose RadixSort).
+// merge sort (radix always, when the user chose RadixSort) for the segment's
+// length and the bits in which its keys differ (column indices differ in
+// their low bits only: two passes for 2^16 columns).
 struct MediumRadix {
   int bits = 0;
   int chunk_size = 1;
@@ -237,9 +228,10 @@ inline MediumBin medium_bin(const TuningParameters& tuning, std::size_t key_byte
 }
 
 // The bins' bounds: segments of 2 to short_length records are sorted one
-// thread each (by ranks up to rank_length, where the kernel may), longer ones
-// of up to medium_length a team each in the medium bin's tile, longer still
-// by the long bin's sorts.
+// thread each in place (by ranks up to rank_length on CPUs, else by
+// insertion), longer ones of up to medium_length (one merge-sort tile) a team
+// each in scratch by radix or merge sort (MediumRadix), longer still by the
+// long bin's sorts.
 struct SegmentBinPlan {
   MediumBin medium;
   index_type short_length;
@@ -272,8 +264,8 @@ struct GatherLongSegments {
 // How the long bin is sorted: segments that one team would radix-sort
 // alone are dealt to teams and sorted in one launch (`lanes`); the others
 // (merge sort, or long enough to split among teams) one after the other by
-// the slice sorts (`singles`, each by its `kinds` entry). The workspace is
-// the most that either needs.
+// the slice sorts (`singles`, each by its `kinds` entry). There are at most
+// n / tile long segments; the workspace is the most that either needs.
 struct LongSegmentPlan {
   SegmentLanes lanes;
   std::vector<LongSegment> singles;
