@@ -5,7 +5,7 @@ packages=(
   cmake g++ make ccache dpkg-dev
   libtrilinos-kokkos-dev libtrilinos-kokkos-kernels-dev
   libgtest-dev libbenchmark-dev libopenmpi-dev openmpi-bin
-  libhwy-dev libips4o-dev pdqsort-dev libtbb-dev python3-matplotlib
+  libhwy-dev libips4o-dev pdqsort-dev libtbb-dev python3 python3-matplotlib
 )
 missing=()
 for package in "${packages[@]}"; do
