@@ -6,6 +6,9 @@
 #   scripts/setup.sh [extra cmake arguments for build/]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# ccache hits across clones of the repository (CI builds a fresh clone): paths
+# below the clone are hashed relative to it.
+export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$PWD} CCACHE_NOHASHDIR=${CCACHE_NOHASHDIR:-1}
 scripts/install_packages.sh
 scripts/configure_serial.sh "$@" >/dev/null
 cmake --build build -j "$(nproc)" --target tessel_examples

@@ -12,6 +12,9 @@
 #   scripts/test.sh [serial|openmp|threads ...]   (default: all three)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# ccache hits across clones of the repository (CI builds a fresh clone): paths
+# below the clone are hashed relative to it.
+export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$PWD} CCACHE_NOHASHDIR=${CCACHE_NOHASHDIR:-1}
 configurations=("$@")
 [ ${#configurations[@]} -gt 0 ] || configurations=(serial openmp threads)
 jobs=$(nproc)
