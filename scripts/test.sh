@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds and runs the whole test suite (docs/testing.md), in three configurations:
+# Builds and runs the whole test suite (docs/testing.md), in these configurations:
 #   serial  build/ (scripts/configure_serial.sh): Debian's Kokkos (Serial); the
 #           test programs and the fuzzer at -Og under ASan + UBSan, tessel::mpi
 #           under mpirun -n 1 to 4, the examples and a benchmark smoke run
@@ -9,14 +9,15 @@
 #   threads build-threads/: Kokkos 3.4.01 with Threads, the typed tests at -O1
 #           on 2 threads and a short fuzz (no MPI, examples or benchmarks).
 # Timings behind these choices: docs/notes/build-time.md.
-#   scripts/test.sh [serial|openmp|threads ...]   (default: all three)
+#   scripts/test.sh [serial|openmp|threads ...]   (default: serial openmp)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # ccache hits across clones of the repository (CI builds a fresh clone): paths
 # below the clone are hashed relative to it.
 export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$PWD} CCACHE_NOHASHDIR=${CCACHE_NOHASHDIR:-1}
 configurations=("$@")
-[ ${#configurations[@]} -gt 0 ] || configurations=(serial openmp threads)
+# threads is not yet in the default list: it has not run end to end in CI.
+[ ${#configurations[@]} -gt 0 ] || configurations=(serial openmp)
 jobs=$(nproc)
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
