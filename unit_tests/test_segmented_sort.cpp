@@ -108,6 +108,38 @@ TYPED_TEST(SegmentedSort, LongRowsTogetherAndSplit) {
     }
 }
 
+// Long rows by merge and bitonic sort are sorted all together: every launch
+// covers the tiles or teams of each row still being sorted, longest rows
+// first. Small tiles make most rows long: rows of a tile or less (copied by
+// the first merge pass), of a few tiles, of many, and of odd lengths around
+// powers of two, on teams of 1, 2 and 4 threads, with strided keys too.
+TYPED_TEST(SegmentedSort, LongRowsMergedTogether) {
+  using Space = TypeParam;
+  Matrix matrix{{0, 1, 40, 41, 300, 1000, 3000, 65, 130, 2500, 7, 64, 129, 2049, 511, 17, 4096}, 3, 2};
+  const Matrix power_law = power_law_matrix(300, 5000, 11);
+  matrix.lengths.insert(matrix.lengths.end(), power_law.lengths.begin(), power_law.lengths.end());
+  std::uint64_t seed = 60;
+  for (int team : {1, 2, 4})
+    for (bool descending : {false, true}) {
+      SegmentedCase c;
+      c.by_key = true;
+      c.seed = seed++;
+      c.pattern = seed % 2 ? Pattern::special : Pattern::duplicates;
+      c.tuning.team_size = team;
+      c.tuning.merge.runs_per_thread = 2;
+      c.tuning.merge.items_per_thread = 8;
+      c.tuning.merge.tiles_per_team = 2;
+      c.options.order = descending ? tessel::Order::descending : tessel::Order::ascending;
+      const std::string what = "team " + std::to_string(team) + (descending ? ", descending" : "");
+      c.options.algorithm = tessel::MergeSort{};
+      check_matrix<Space, float, int, PairsOnly>(matrix, c, what + ", merge, float");
+      check_matrix<Space, std::int64_t, int, Views<true, false, false>>(matrix, c, what + ", merge, strided int64");
+      c.options.algorithm = tessel::BitonicSort{};
+      check_matrix<Space, float, int, PairsOnly>(matrix, c, what + ", bitonic, float");
+      check_matrix<Space, std::int16_t, int, Views<true, true, false>>(matrix, c, what + ", bitonic, strided int16");
+    }
+}
+
 // Algorithm fields may ask for more than the space gives, as tessel::sort
 // takes them: teams larger than the space runs (capped for every launch, the
 // long rows' too: their sorts once took the field again, uncapped, and Kokkos

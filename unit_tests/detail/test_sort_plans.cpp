@@ -381,14 +381,32 @@ TEST(SortPlans, LongSegmentsOnTwoUnits) {
 }
 
 TEST(SortPlans, LongSegmentsByMergeSort) {
-  // Every segment alone. Merge tiles: 1 run of 8 items of 8 bytes (two
-  // buffers) fits; 8 becomes odd (pad_runs): tiles of 7. The longest
-  // segment's buffers: 2 x (1001 x 4 + 4), and a count of 8 + 8 bytes.
+  // All three merge-sorted together, longest first, through two buffers of
+  // all their 3000 records (2 x (3000 x 4 + 4)), a NaN count (8 + 8) and the
+  // table: 5 x 3 + 2 entries (x 8, + 8).
   const auto plan = plan_long({999, 1000, 1001}, tessel::MergeSort{}, long_tuning(), 1);
   EXPECT_TRUE(plan.lanes.segments.empty());
-  ASSERT_EQ(plan.singles.size(), 3u);
-  for (auto kind : plan.kinds) EXPECT_EQ(kind, tessel::detail::SortKind::merge);
-  EXPECT_EQ(plan.workspace_bytes, 2u * (1001 * 4 + 4) + 16);
+  EXPECT_TRUE(plan.singles.empty());
+  EXPECT_TRUE(plan.bitonic.segments.empty());
+  ASSERT_EQ(plan.merged.segments.size(), 3u);
+  EXPECT_EQ(plan.merged.records, 3000);
+  const index_type begins[] = {1999, 999, 0}, lengths[] = {1001, 1000, 999};
+  for (int s = 0; s < 3; ++s) {
+    EXPECT_EQ(plan.merged.segments[s].begin, begins[s]);
+    EXPECT_EQ(plan.merged.segments[s].length, lengths[s]);
+  }
+  EXPECT_EQ(plan.workspace_bytes, 2u * (3000 * 4 + 4) + 16 + (17 * 8 + 8));
+}
+
+TEST(SortPlans, LongSegmentsByBitonicSort) {
+  // In place: the table alone, 5 x 2 + 2 entries.
+  const auto plan = plan_long({1000, 1500}, tessel::BitonicSort{}, long_tuning(), 1);
+  EXPECT_TRUE(plan.singles.empty());
+  EXPECT_TRUE(plan.merged.segments.empty());
+  ASSERT_EQ(plan.bitonic.segments.size(), 2u);
+  EXPECT_EQ(plan.bitonic.segments[0].begin, 1000);
+  EXPECT_EQ(plan.bitonic.segments[0].length, 1500);
+  EXPECT_EQ(plan.workspace_bytes, 12u * 8 + 8);
 }
 
 // ---- the buckets of radix_sort_buckets ---------------------------------------

@@ -10,6 +10,7 @@
 // bin as LongSegmentPlan says. The medium and long bins are lists of segment
 // numbers made by tessel's own findall over the bins.
 
+#include <tessel/detail/segmented/segmented_listed.hpp>
 #include <tessel/detail/sort/rank_sort.hpp>
 #include <tessel/detail/sort/radix/segmented_radix.hpp>
 #include <tessel/detail/sort/sort_dispatch.hpp>
@@ -262,12 +263,16 @@ struct GatherLongSegments {
 };
 
 // How the long bin is sorted: segments that one team would radix-sort
-// alone are dealt to teams and sorted in one launch (`lanes`); the others
-// (merge sort, or long enough to split among teams) one after the other by
-// the slice sorts (`singles`, each by its `kinds` entry). There are at most
-// n / tile long segments; the workspace is the most that either needs.
+// alone are dealt to teams and sorted in one launch (`lanes`); merge-sorted
+// and bitonic-sorted ones all together (`merged`, `bitonic`:
+// segmented_listed.hpp); radix sorts long enough to split among teams one
+// after the other by the slice sorts (`singles`, each by its `kinds` entry;
+// at most n / radix.team_slice of them). The workspace is the most that any
+// of these needs.
 struct LongSegmentPlan {
   SegmentLanes lanes;
+  ListedSegments merged;
+  ListedSegments bitonic;
   std::vector<LongSegment> singles;
   std::vector<SortKind> kinds;
   std::size_t workspace_bytes = 0;
@@ -300,12 +305,20 @@ LongSegmentPlan plan_long_segments(const char* function, const index_type* begin
         }
       }
     }
+    if (segment_kind == SortKind::merge || segment_kind == SortKind::bitonic) {
+      list_segment(segment_kind == SortKind::merge ? plan.merged : plan.bitonic, segment);
+      continue;
+    }
     plan.singles.push_back(segment);
     plan.kinds.push_back(segment_kind);
     plan.workspace_bytes =
         std::max(plan.workspace_bytes,
                  sort_workspace_bytes<Records, Records>(1, segment.length, segment_kind, true, tuning, units));
   }
+  order_listed(plan.merged);
+  order_listed(plan.bitonic);
+  plan.workspace_bytes = std::max({plan.workspace_bytes, merge_listed_bytes<Records>(plan.merged),
+                                   plan.bitonic.segments.empty() ? 0 : listed_table_bytes(plan.bitonic)});
   plan.lanes = deal_segments(std::move(batched), units);
   if (!plan.lanes.segments.empty())
     plan.workspace_bytes = std::max(
@@ -349,6 +362,8 @@ void sort_long_segments(const char* function, const Exec& exec, const Records& r
                         const LongSegmentPlan& plan, const KeyOrder& order, const TuningParameters& tuning,
                         unsigned char* workspace) {
   radix_sort_segments(function, exec, records, plan.lanes, order, tuning, workspace);
+  merge_sort_listed(function, exec, records, plan.merged, order, tuning, workspace);
+  bitonic_sort_listed(function, exec, records, plan.bitonic, order, tuning, workspace);
   for (std::size_t i = 0; i < plan.singles.size(); ++i) {
     const auto one = ::tessel::detail::records(segment_layout(records.keys, plan.singles[i]),
                                                segment_layout(records.values, plan.singles[i]));

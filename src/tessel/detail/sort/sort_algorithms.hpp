@@ -117,31 +117,63 @@ std::size_t merge_sort_workspace_bytes(index_type count, index_type length, cons
   return ping_pong_bytes<Source>(count, length) + WorkspaceCursor::bytes<index_type>(1);
 }
 
-// The merge passes of merge_sort_slices, from sorted tiles in buffers[0]:
-// each team produces merge.tiles_per_team tiles of outputs.
-template <class Exec, class Packed, class Target, class KeyOrder>
-void merge_passes(const char* function, const Exec& exec, index_type count, index_type length,
-                  const Packed (&buffers)[2], const Target& target, const KeyOrder& order,
-                  const TuningParameters& tuning, const SortTile& tile) {
+// Outputs of one team's share of a merge pass: merge.tiles_per_team tiles.
+inline index_type merge_outputs_per_team(const TuningParameters& tuning, const SortTile& tile) {
+  return index_type(tile.elements) * std::max(tuning.merge.tiles_per_team, 1);
+}
+
+// The merge passes from sorted tiles in buffers[0], ping-ponging between the
+// buffers, each slice's last pass writing `target`. `pass_teams(width)`: the
+// teams of the pass of that width (0: no slice is left to merge); `places`
+// locates them, merge_outputs_per_team outputs each.
+template <class Exec, class Packed, class Target, class KeyOrder, class Places, class PassTeams>
+void merge_passes(const char* function, const Exec& exec, const Packed (&buffers)[2], const Target& target,
+                  const KeyOrder& order, const TuningParameters& tuning, const SortTile& tile, const Places& places,
+                  const PassTeams& pass_teams) {
   using Scratch = SortScratch<typename Packed::key_type, typename Packed::value_type, Packed::has_values>;
-  const index_type outputs_per_team = index_type(tile.elements) * std::max(tuning.merge.tiles_per_team, 1);
-  const index_type teams_per_slice = (length + outputs_per_team - 1) / outputs_per_team;
-  const auto pass_policy = make_team_policy(function, exec, count * teams_per_slice, tuning.team_size,
-                                            Scratch::bytes(tile.elements, 2));
+  using Kernel = MergePassKernel<merge_lane_count<Exec>, Packed, Target, KeyOrder, Places>;
+  const index_type outputs_per_team = merge_outputs_per_team(tuning, tile);
   int from = 0;
-  for (index_type width = tile.elements; width < length; width *= 2, from = 1 - from) {
-    if (2 * width >= length) {
-      Kokkos::parallel_for("tessel::sort::merge_pass", pass_policy,
-                           MergePassKernel<merge_lane_count<Exec>, Packed, Target, KeyOrder>{
-                               buffers[from], target, order, length, width, tile.elements, tile.items,
-                               outputs_per_team, teams_per_slice});
-    } else {
-      Kokkos::parallel_for("tessel::sort::merge_pass", pass_policy,
-                           MergePassKernel<merge_lane_count<Exec>, Packed, Packed, KeyOrder>{
-                               buffers[from], buffers[1 - from], order, length, width, tile.elements, tile.items,
-                               outputs_per_team, teams_per_slice});
+  for (index_type width = tile.elements;; width *= 2, from = 1 - from) {
+    const index_type teams = pass_teams(width);
+    if (teams == 0) return;
+    Kokkos::parallel_for(
+        "tessel::sort::merge_pass",
+        make_team_policy(function, exec, teams, tuning.team_size, Scratch::bytes(tile.elements, 2)),
+        Kernel{buffers[from], buffers[1 - from], target, order, places, width, tile.elements, tile.items,
+               outputs_per_team});
+  }
+}
+
+// Merge sort through packed `buffers`: `tile_teams` teams sort the tiles at
+// `tile_places` into buffers[0], then merge_passes. `nans` (one index_type of
+// workspace) counts the tiles that held a NaN on a CPU (TileSortKernel::
+// merge_sort_tile): without one, the passes compare without the NaN test.
+template <class Exec, class Source, class Packed, class Target, class KeyOrder, class Places, class PassTeams>
+void merge_sort_tiles(const char* function, const Exec& exec, const Source& source, const Packed (&buffers)[2],
+                      const Target& target, const KeyOrder& order, const TuningParameters& tuning,
+                      const SortTile& tile, index_type tile_teams, const Places& tile_places,
+                      const Places& pass_places, const PassTeams& pass_teams, index_type* nans_slot) {
+  using Scratch = SortScratch<typename Source::key_type, typename Source::value_type, Source::has_values>;
+  constexpr bool find_nans = without_nans<KeyOrder>::differs && is_host_space<Exec>;
+  const Kokkos::View<index_type, typename Exec::memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>> nans(nans_slot);
+  if constexpr (find_nans) Kokkos::deep_copy(exec, nans, index_type(0));
+  Kokkos::parallel_for(
+      "tessel::sort::merge_tiles",
+      make_team_policy(function, exec, tile_teams, tuning.team_size, Scratch::bytes(tile.elements, 2)),
+      TileSortKernel<TileOperation::merge_sort, merge_lane_count<Exec>, Source, Packed, KeyOrder, Places>{
+          source, buffers[0], order, 0, 0, tile.elements, tile.items, tile_places, 1, tuning.merge.rank_length,
+          find_nans ? nans.data() : nullptr});
+  if constexpr (find_nans) {
+    index_type found = 0;
+    Kokkos::deep_copy(found, nans);
+    if (found == 0) {
+      merge_passes(function, exec, buffers, target, without_nans<KeyOrder>::of(order), tuning, tile, pass_places,
+                   pass_teams);
+      return;
     }
   }
+  merge_passes(function, exec, buffers, target, order, tuning, tile, pass_places, pass_teams);
 }
 
 template <class Exec, class Source, class Target, class KeyOrder>
@@ -154,10 +186,6 @@ void merge_sort_slices(const char* function, const Exec& exec, index_type count,
   using Scratch = SortScratch<Key, Value, has_values>;
   const SortTile tile = sort_tile(tuning, record_size_of<Source>(), false);
   const index_type tiles_per_slice = (length + tile.elements - 1) / tile.elements;
-  const auto policy = [&](int buffers) {
-    return make_team_policy(function, exec, count * tiles_per_slice, tuning.team_size,
-                            Scratch::bytes(tile.elements, buffers));
-  };
   if (tiles_per_slice == 1) {
     // Slices of at most half a tile share tiles.
     const int slices_per_team = std::max<int>(1, tile.elements / static_cast<int>(length));
@@ -165,60 +193,66 @@ void merge_sort_slices(const char* function, const Exec& exec, index_type count,
                                         tuning.team_size, Scratch::bytes(tile.elements, 2));
     Kokkos::parallel_for("tessel::sort::merge_tiles", teams,
                          TileSortKernel<TileOperation::merge_sort, merge_lane_count<Exec>, Source, Target, KeyOrder>{
-                             source, target, order, count, length, tile.elements, tile.items, tiles_per_slice,
-                             slices_per_team, tuning.merge.rank_length});
+                             source, target, order, count, length, tile.elements, tile.items,
+                             UniformPlaces{1, length}, slices_per_team, tuning.merge.rank_length});
     return;
   }
   WorkspaceCursor cursor(workspace);
   using Packed = PackedRecords<Key, Value, has_values>;
   const Packed buffers[2] = {packed_records<Key, Value, has_values>(cursor, count, length),
                              packed_records<Key, Value, has_values>(cursor, count, length)};
-  // On a CPU, the tiles count those that held a NaN (TileSortKernel::
-  // merge_sort_tile): without one, the passes compare without the NaN test.
-  constexpr bool find_nans = without_nans<KeyOrder>::differs && is_host_space<Exec>;
-  const Kokkos::View<index_type, typename Exec::memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>> nans(
-      cursor.take<index_type>(1));
-  if constexpr (find_nans) Kokkos::deep_copy(exec, nans, index_type(0));
-  Kokkos::parallel_for("tessel::sort::merge_tiles", policy(2),
-                       TileSortKernel<TileOperation::merge_sort, merge_lane_count<Exec>, Source, Packed, KeyOrder>{
-                           source, buffers[0], order, count, length, tile.elements, tile.items, tiles_per_slice, 1,
-                           tuning.merge.rank_length, find_nans ? nans.data() : nullptr});
-  if constexpr (find_nans) {
-    index_type found = 0;
-    Kokkos::deep_copy(found, nans);
-    if (found == 0) {
-      merge_passes(function, exec, count, length, buffers, target, without_nans<KeyOrder>::of(order), tuning, tile);
-      return;
-    }
-  }
-  merge_passes(function, exec, count, length, buffers, target, order, tuning, tile);
+  const index_type teams_per_slice =
+      (length + merge_outputs_per_team(tuning, tile) - 1) / merge_outputs_per_team(tuning, tile);
+  merge_sort_tiles(function, exec, source, buffers, target, order, tuning, tile, count * tiles_per_slice,
+                   UniformPlaces{tiles_per_slice, length}, UniformPlaces{teams_per_slice, length},
+                   [&](index_type width) { return width < length ? count * teams_per_slice : 0; },
+                   cursor.take<index_type>(1));
 }
 
 // Bitonic sort in place on `working`, slices padded virtually to a power of
 // two with records that sort last: tiles sorted in scratch, then for every
 // longer merge its steps of a tile's length and more in global memory and
-// the shorter ones in scratch.
+// the shorter ones in scratch. `teams(block)`: the tiles and pairs of the
+// slices longer than `block` (block 0: of every slice), at `tile_places` and
+// `pair_places`; `size`: the largest slice's power of two.
+struct BitonicTeams {
+  index_type tiles;
+  index_type pairs;
+};
+
+template <class Exec, class Working, class KeyOrder, class Places, class Teams>
+void bitonic_sort_pieces(const char* function, const Exec& exec, const Working& working, const KeyOrder& order,
+                         const TuningParameters& tuning, int tile, index_type size, const Places& tile_places,
+                         const Places& pair_places, const Teams& teams) {
+  using Scratch = SortScratch<typename Working::key_type, typename Working::value_type, Working::has_values>;
+  const auto policy = [&](index_type league) {
+    return make_team_policy(function, exec, league, tuning.team_size, Scratch::bytes(tile, 1));
+  };
+  Kokkos::parallel_for("tessel::sort::bitonic_tiles", policy(teams(0).tiles),
+                       TileSortKernel<TileOperation::bitonic_sort, 1, Working, Working, KeyOrder, Places>{
+                           working, working, order, 0, 0, tile, 1, tile_places, 1});
+  for (index_type block = tile; block < size; block *= 2) {
+    const BitonicTeams longer = teams(block);
+    for (index_type distance = block; distance >= tile; distance /= 2)
+      Kokkos::parallel_for("tessel::sort::bitonic_step", range_policy(exec, longer.pairs),
+                           BitonicStepKernel<Working, KeyOrder, Places>{working, order, pair_places, distance,
+                                                                        distance == block});
+    Kokkos::parallel_for("tessel::sort::bitonic_tiles", policy(longer.tiles),
+                         TileSortKernel<TileOperation::bitonic_finish, 1, Working, Working, KeyOrder, Places>{
+                             working, working, order, 0, 0, tile, 1, tile_places, 1});
+  }
+}
+
 template <class Exec, class Working, class KeyOrder>
 void bitonic_sort_slices(const char* function, const Exec& exec, index_type count, index_type length,
                          const Working& working, const KeyOrder& order, const TuningParameters& tuning) {
-  using Scratch = SortScratch<typename Working::key_type, typename Working::value_type, Working::has_values>;
   index_type size = 1;
   while (size < length) size *= 2;
   const int tile = static_cast<int>(std::min<index_type>(sort_tile(tuning, record_size_of<Working>(), true).elements, size));
   const index_type tiles_per_slice = (length + tile - 1) / tile;
-  const auto policy =
-      make_team_policy(function, exec, count * tiles_per_slice, tuning.team_size, Scratch::bytes(tile, 1));
-  Kokkos::parallel_for("tessel::sort::bitonic_tiles", policy,
-                       TileSortKernel<TileOperation::bitonic_sort, 1, Working, Working, KeyOrder>{
-                           working, working, order, count, length, tile, 1, tiles_per_slice, 1});
-  for (index_type block = tile; block < size; block *= 2) {
-    for (index_type distance = block; distance >= tile; distance /= 2)
-      Kokkos::parallel_for("tessel::sort::bitonic_step", range_policy(exec, count * (size / 2)),
-                           BitonicStepKernel<Working, KeyOrder>{working, order, length, size, distance, distance == block});
-    Kokkos::parallel_for("tessel::sort::bitonic_tiles", policy,
-                         TileSortKernel<TileOperation::bitonic_finish, 1, Working, Working, KeyOrder>{
-                             working, working, order, count, length, tile, 1, tiles_per_slice, 1});
-  }
+  bitonic_sort_pieces(function, exec, working, order, tuning, tile, size, UniformPlaces{tiles_per_slice, length},
+                      UniformPlaces{size / 2, length},
+                      [&](index_type) { return BitonicTeams{count * tiles_per_slice, count * (size / 2)}; });
 }
 
 // Copies records between layouts of `count` x `length` (sortperm's working

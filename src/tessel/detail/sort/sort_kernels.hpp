@@ -9,7 +9,9 @@
 //    of the two inputs by merge path (the same work whatever the data);
 //  - BitonicStepKernel: one compare-exchange step of a bitonic merge whose
 //    distance is longer than a tile, in global memory.
+// `Places` (sort_places.hpp) says which slice and piece each team works on.
 
+#include <tessel/detail/sort/sort_places.hpp>
 #include <tessel/detail/sort/team_sort.hpp>
 
 namespace tessel::detail {
@@ -37,7 +39,8 @@ struct SortScratch {
 template <class Exec>
 inline constexpr int merge_lane_count = is_host_space<Exec> ? 4 : 1;
 
-template <TileOperation Operation, int Lanes, class Source, class Target, class KeyOrder>
+template <TileOperation Operation, int Lanes, class Source, class Target, class KeyOrder,
+          class Places = UniformPlaces>
 struct TileSortKernel {
   using key_type = typename Source::key_type;
   using value_type = typename Source::value_type;
@@ -47,11 +50,11 @@ struct TileSortKernel {
   Source source;
   Target target;
   KeyOrder order;
-  index_type count;   // slices
-  index_type length;  // of every slice
+  index_type count;   // slices (read where slices_per_team > 1)
+  index_type length;  // of every slice (likewise)
   int tile;           // elements per tile (a power of two for bitonic)
   int items;          // elements per run (merge sort)
-  index_type tiles_per_slice;
+  Places places;      // the tiles: pieces of `tile` elements
   // Slices short enough for several to share a tile: how many a team takes
   // (1 otherwise). Each is sorted on its own.
   int slices_per_team;
@@ -72,9 +75,10 @@ struct TileSortKernel {
       sort_short_slices(team, scratch);
       return;
     }
-    const index_type slice = team.league_rank() / tiles_per_slice;
-    const index_type begin = (team.league_rank() % tiles_per_slice) * tile;
-    const int records = length - begin < tile ? static_cast<int>(length - begin) : tile;
+    const Place place = places.locate(team.league_rank());
+    const index_type slice = place.slice;
+    const index_type begin = place.piece * tile;
+    const int records = place.length - begin < tile ? static_cast<int>(place.length - begin) : tile;
 
     const auto keys_in = source.keys.slice(slice);
     const auto values_in = source.values.slice(slice);
@@ -158,10 +162,11 @@ struct TileSortKernel {
 };
 
 // Merges pairs of sorted sequences of `width` elements of packed buffers
-// into `target`. A team of one thread merges straight from the buffers; a
-// larger team stages its inputs and outputs in scratch, so that reads and
-// writes are striped.
-template <int Lanes, class Source, class Target, class KeyOrder>
+// into `next`, or into `target` on a slice's last pass (when 2 x width
+// reaches its length; a slice no longer than `width` is copied). A team of
+// one thread merges straight from the buffers; a larger team stages its
+// inputs and outputs in scratch, so that reads and writes are striped.
+template <int Lanes, class Source, class Target, class KeyOrder, class Places = UniformPlaces>
 struct MergePassKernel {
   using key_type = typename Source::key_type;
   using value_type = typename Source::value_type;
@@ -169,26 +174,34 @@ struct MergePassKernel {
   using Scratch = SortScratch<key_type, value_type, has_values>;
 
   Source source;  // packed buffers
+  Source next;
   Target target;
   KeyOrder order;
-  index_type length;
+  Places places;  // the teams: pieces of outputs_per_team outputs
   index_type width;
   int tile;   // outputs staged in scratch at a time
   int items;  // outputs per thread and step in a team's merge
   index_type outputs_per_team;
-  index_type teams_per_slice;
 
   template <class Member>
   KOKKOS_INLINE_FUNCTION void operator()(const Member& team) const {
-    const index_type slice = team.league_rank() / teams_per_slice;
-    const index_type first = (team.league_rank() % teams_per_slice) * outputs_per_team;
+    const Place place = places.locate(team.league_rank());
+    if (2 * width >= place.length) merge_team(team, place, target);
+    else merge_team(team, place, next);
+  }
+
+  template <class Member, class Out>
+  KOKKOS_INLINE_FUNCTION void merge_team(const Member& team, const Place& place, const Out& out) const {
+    const index_type length = place.length;
+    const index_type first = place.piece * outputs_per_team;
     const index_type last = length - first < outputs_per_team ? length : first + outputs_per_team;
     if (team.team_size() == 1) {
       // A lone thread's outputs may span several pairs of sequences.
       for (index_type begin = first; begin < last;) {
         const index_type pair_end = begin - begin % (2 * width) + 2 * width;
         const index_type end = pair_end < last ? pair_end : last;
-        merge_outputs(team, slice, begin, end, typename Scratch::records_type{}, typename Scratch::records_type{});
+        merge_outputs(team, place, out, begin, end, typename Scratch::records_type{},
+                      typename Scratch::records_type{});
         begin = end;
       }
       return;
@@ -196,16 +209,18 @@ struct MergePassKernel {
     const auto staged = Scratch::take(team, tile);
     const auto merged = Scratch::take(team, tile);
     for (index_type begin = first; begin < last; begin += tile)
-      merge_outputs(team, slice, begin, last - begin < tile ? last : begin + tile, staged, merged);
+      merge_outputs(team, place, out, begin, last - begin < tile ? last : begin + tile, staged, merged);
   }
 
   // Outputs [out_begin, out_end) of the slice's merge pass, all within one
   // pair of sequences (outputs_per_team and tile are multiples of the sort
   // tile, and sequences are at least a sort tile long).
-  template <class Member>
-  KOKKOS_INLINE_FUNCTION void merge_outputs(const Member& team, index_type slice, index_type out_begin,
-                                            index_type out_end, const typename Scratch::records_type& staged,
+  template <class Member, class Out>
+  KOKKOS_INLINE_FUNCTION void merge_outputs(const Member& team, const Place& place, const Out& out,
+                                            index_type out_begin, index_type out_end,
+                                            const typename Scratch::records_type& staged,
                                             const typename Scratch::records_type& merged) const {
+    const index_type slice = place.slice, length = place.length;
     const index_type pair = out_begin - out_begin % (2 * width);
     const index_type a_count = length - pair < width ? length - pair : width;
     const index_type b_count = (length - pair < 2 * width ? length - pair : 2 * width) - a_count;
@@ -215,8 +230,8 @@ struct MergePassKernel {
     auto a = [&](index_type i) { return keys_in[pair + i]; };
     auto b = [&](index_type j) { return keys_in[pair + a_count + j]; };
     const index_type first_diagonal = out_begin - pair, last_diagonal = out_end - pair;
-    const auto keys_out = target.keys.slice(slice);
-    const auto values_out = target.values.slice(slice);
+    const auto keys_out = out.keys.slice(slice);
+    const auto values_out = out.values.slice(slice);
 
     if (team.team_size() == 1) {
       merge_in_lanes<Lanes>(
@@ -262,23 +277,22 @@ struct MergePassKernel {
 
 // One step of a bitonic merge in global memory: every slice's compare-exchange
 // pairs at `distance` (the mirror step when `flip`), slices padded virtually
-// to `size`, a power of two.
-template <class Working, class KeyOrder>
+// to a power of two; `places` has half that many pieces (pairs) a slice.
+template <class Working, class KeyOrder, class Places = UniformPlaces>
 struct BitonicStepKernel {
   Working working;
   KeyOrder order;
-  index_type length;
-  index_type size;
+  Places places;
   index_type distance;
   bool flip;
 
   KOKKOS_INLINE_FUNCTION void operator()(index_type q) const {
-    const index_type pairs = size / 2;
-    const index_type slice = q / pairs;
+    const Place place = places.locate(q);
     index_type lo, hi;
-    bitonic_pair(q % pairs, distance, flip, lo, hi);
-    if (hi >= length) return;
-    exchange_if_before<Working::has_values>(working.keys.slice(slice), working.values.slice(slice), lo, hi, order);
+    bitonic_pair(place.piece, distance, flip, lo, hi);
+    if (hi >= place.length) return;
+    exchange_if_before<Working::has_values>(working.keys.slice(place.slice), working.values.slice(place.slice), lo,
+                                            hi, order);
   }
 };
 
