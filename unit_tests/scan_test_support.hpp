@@ -12,15 +12,19 @@
 namespace tessel_test {
 
 // std::inclusive_scan / std::exclusive_scan of every slice along dim of a
-// host view, in place on the returned copy.
+// host view, in place on the returned copy; with `init` and
+// `inclusive_from_init`, std::inclusive_scan from init.
 template <class HostView, class Op, class T>
-std::vector<std::vector<T>> reference_scan(const HostView& input, int dim, Op op, std::optional<T> init) {
+std::vector<std::vector<T>> reference_scan(const HostView& input, int dim, Op op, std::optional<T> init,
+                                           bool inclusive_from_init = false) {
   auto slices = host_slices(input, dim);
   std::vector<std::vector<T>> results;
   for (const auto& slice : slices) {
     std::vector<T> in(slice.begin(), slice.end()), out(slice.size());
     auto binary = [&](const T& a, const T& b) { return static_cast<T>(op(a, b)); };
-    if (init)
+    if (init && inclusive_from_init)
+      std::inclusive_scan(in.begin(), in.end(), out.begin(), binary, *init);
+    else if (init)
       std::exclusive_scan(in.begin(), in.end(), out.begin(), *init, binary);
     else
       std::inclusive_scan(in.begin(), in.end(), out.begin(), binary);
@@ -218,17 +222,20 @@ namespace tessel_test {
 
 // Scans src into dst along dim with tessel and compares every slice with the
 // std reference computed from a copy of src taken before (so that in-place
-// scans are checked too).
+// scans are checked too). With `init`: an exclusive scan, or an inclusive
+// one from init (`inclusive_from_init`).
 template <class Space, class Src, class Dst, class Op, class T>
 void check_scan(const Src& src, const Dst& dst, int dim, Op op, std::optional<T> init,
-                const tessel::TuningParameters& tuning, const std::string& what) {
+                const tessel::TuningParameters& tuning, const std::string& what, bool inclusive_from_init = false) {
   SCOPED_TRACE(what);
   const auto input = host_copy(src);
   const int slice_dim = dim < 0 ? 0 : dim;  // -1: the whole rank-1 view
-  const auto expected = reference_scan(input, slice_dim, op, init);
+  const auto expected = reference_scan(input, slice_dim, op, init, inclusive_from_init);
   tessel::ScanOptions options;
   options.dim = dim;
-  if (init)
+  if (init && inclusive_from_init)
+    tessel::inclusive_scan(Space(), src, dst, op, *init, options, tuning);
+  else if (init)
     tessel::exclusive_scan(Space(), src, dst, op, *init, options, tuning);
   else
     tessel::inclusive_scan(Space(), src, dst, op, options, tuning);
@@ -239,7 +246,7 @@ void check_scan(const Src& src, const Dst& dst, int dim, Op op, std::optional<T>
     ASSERT_EQ(got[s].size(), expected[s].size());
     for (std::size_t p = 0; p < got[s].size(); ++p)
       ASSERT_TRUE(got[s][p] == expected[s][p])
-          << (init ? "exclusive" : "inclusive") << " scan, slice " << s << " position " << p << ": got "
+          << (init && !inclusive_from_init ? "exclusive" : "inclusive") << " scan, slice " << s << " position " << p << ": got "
           << got[s][p] << ", expected " << expected[s][p];
   }
 }

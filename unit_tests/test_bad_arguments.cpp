@@ -107,6 +107,10 @@ TYPED_TEST(BadArguments, ScansRejectAtEverySize) {
           std::string("exclusive_scan ") + name + at,
           [&, options = options] { tessel::exclusive_scan(Space(), src, dst, tessel::Max{}, 0.0f, options); }, src,
           dst);
+      expect_rejected<std::invalid_argument>(
+          std::string("inclusive_scan from init ") + name + at,
+          [&, options = options] { tessel::inclusive_scan(Space(), src, dst, tessel::Plus{}, 1.0f, options); }, src,
+          dst);
     }
     expect_rejected<std::invalid_argument>(
         "inclusive_scan into a longer dst" + at, [&] { tessel::inclusive_scan(Space(), src, longer, tessel::Plus{}); },

@@ -19,8 +19,13 @@ void check_operator(Op op, Generate&& generate, std::optional<T> init) {
     Kokkos::View<T*, typename Space::memory_space> src("tessel_test::src", n), dst("tessel_test::dst", n);
     std::mt19937_64 engine(n);
     fill_view(src, [&](auto, std::size_t) { return generate(engine); });
-    for (std::size_t k = 0; k < tunings.size(); k += (n > 1000 ? 7 : 1))
+    for (std::size_t k = 0; k < tunings.size(); k += (n > 1000 ? 7 : 1)) {
       check_scan<Space>(src, dst, -1, op, init, tunings[k], "n " + std::to_string(n) + " " + describe(tunings[k]));
+      // From init too: init∘x0, ... (not a copy of x0 first).
+      if (init)
+        check_scan<Space>(src, dst, -1, op, init, tunings[k],
+                          "inclusive from init, n " + std::to_string(n) + " " + describe(tunings[k]), true);
+    }
   }
   // Along both dims of a matrix, batched and tiled.
   Kokkos::View<T**, Kokkos::LayoutLeft, typename Space::memory_space> m("tessel_test::m", 70, 45), out("tessel_test::o", 70, 45);
@@ -31,6 +36,9 @@ void check_operator(Op op, Generate&& generate, std::optional<T> init) {
       tessel::TuningParameters tuning = tunings[dim == 0 ? 5 : 30];
       tuning.scan.batched_teams_per_thread = batch;
       check_scan<Space>(m, out, dim, op, init, tuning, "matrix dim " + std::to_string(dim) + " " + describe(tuning));
+      if (init)
+        check_scan<Space>(m, out, dim, op, init, tuning,
+                          "inclusive from init, matrix dim " + std::to_string(dim) + " " + describe(tuning), true);
     }
 }
 

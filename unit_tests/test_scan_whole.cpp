@@ -105,6 +105,9 @@ TYPED_TEST(ScanWhole, InPlace) {
     check_scan<Space>(values, values, -1, tessel::Plus{}, std::optional<T>{}, tessel::Tuning<Space>{}, "inclusive");
     values = small_integers<Space, T>(n, 4);
     check_scan<Space>(values, values, 0, tessel::Plus{}, std::optional<T>(T(1)), tessel::Tuning<Space>{}, "exclusive");
+    values = small_integers<Space, T>(n, 5);
+    check_scan<Space>(values, values, -1, tessel::Plus{}, std::optional<T>(T(-3)), tessel::Tuning<Space>{},
+                      "inclusive from init", true);
   }
 }
 
@@ -151,6 +154,8 @@ TYPED_TEST(ScanWhole, StridedInputAndOutput) {
     check_scan<Space>(src.view, column, -1, tessel::Plus{}, std::optional<T>{}, tessel::Tuning<Space>{}, "to column");
     fill_view(column, [&](auto, std::size_t flat) { return static_cast<T>(values[flat]); });
     check_scan<Space>(column, src.view, 0, tessel::Plus{}, std::optional<T>(T(2)), tessel::Tuning<Space>{}, "from column");
+    check_scan<Space>(column, src.view, 0, tessel::Plus{}, std::optional<T>(T(2)), tessel::Tuning<Space>{},
+                      "from column, inclusive from init", true);
   }
 }
 

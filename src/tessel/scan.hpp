@@ -30,6 +30,21 @@ void inclusive_scan(const Exec& exec, const Src& src, const Dst& dst, Op op,
   inclusive_scan(exec, src, dst, op, options, detail::default_scan_tuning(exec));
 }
 
+// For every slice along options.dim: dst = init∘x0, init∘x0∘x1, ... (as
+// Kokkos' std algorithms' and std::inclusive_scan's `init`). One pass more
+// than the scan without init.
+template <class Exec, class Src, class Dst, class Op, class T, class = detail::not_scan_options_t<T>>
+void inclusive_scan(const Exec& exec, const Src& src, const Dst& dst, Op op, T init,
+                    const ScanOptions& options, const TuningParameters& tuning) {
+  detail::inclusive_scan_from("tessel::inclusive_scan", exec, src, dst, op, init, options, tuning);
+}
+
+template <class Exec, class Src, class Dst, class Op, class T, class = detail::not_scan_options_t<T>>
+void inclusive_scan(const Exec& exec, const Src& src, const Dst& dst, Op op, T init,
+                    const ScanOptions& options = {}) {
+  inclusive_scan(exec, src, dst, op, init, options, detail::default_scan_tuning(exec));
+}
+
 // For every slice along options.dim: dst = init, init∘x0, init∘x0∘x1, ...
 template <class Exec, class Src, class Dst, class Op, class T>
 void exclusive_scan(const Exec& exec, const Src& src, const Dst& dst, Op op, T init,

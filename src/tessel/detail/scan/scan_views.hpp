@@ -10,6 +10,8 @@
 #include <tessel/scan_options.hpp>
 #include <tessel/tuning.hpp>
 
+#include <type_traits>
+
 namespace tessel {
 
 namespace detail {
@@ -48,6 +50,11 @@ TuningParameters default_scan_tuning(const Exec& exec) {
   return scan_tuning_for_threads(Tuning<Exec>{}, static_cast<std::int64_t>(exec.concurrency()));
 }
 
+// Whether an argument may be an inclusive scan's `init` (not its options).
+template <class T>
+using not_scan_options_t = std::enable_if_t<!std::is_same_v<std::decay_t<T>, ScanOptions> &&
+                                            !std::is_same_v<std::decay_t<T>, TuningParameters>>;
+
 // `init` is null for inclusive scans.
 template <class Exec, class Src, class Dst, class Op, class Init>
 void scan_views(const char* function, const Exec& exec, const Src& src, const Dst& dst, Op op,
@@ -74,6 +81,40 @@ void scan_views(const char* function, const Exec& exec, const Src& src, const Ds
   const SliceNumbering numbering = slice_numbering(src, dim);  // dst follows src's numbering
   visit_slices(src, dst, numbering, [&](const auto& src_slices, const auto& dst_slices) {
     scan_slices(function, exec, src_slices, dst_slices, partials, carry_init, init != nullptr, tuned);
+  });
+}
+
+// init∘y of every element y of `slices` (`count` x `length`).
+template <class Slices, class Op, class T>
+struct PrependInit {
+  Slices slices;
+  Op op;
+  T init;
+  index_type count;
+  index_type length;
+  KOKKOS_INLINE_FUNCTION void operator()(index_type i) const {
+    auto& element = count == 1 ? slices.slice(0)[i] : slices.slice(i / length)[i % length];
+    element = static_cast<T>(op(init, element));
+  }
+};
+
+// An inclusive scan from `init`: init∘x0, init∘x0∘x1, ... as
+// init∘(x0∘...∘xi), the inclusive scan then one pass over dst (the same
+// result by associativity; exact wherever the operator is).
+template <class Exec, class Src, class Dst, class Op, class Init>
+void inclusive_scan_from(const char* function, const Exec& exec, const Src& src, const Dst& dst, Op op,
+                         const Init& init, const ScanOptions& options, const TuningParameters& tuning) {
+  using value_type = typename Dst::non_const_value_type;
+  static_assert(std::is_convertible_v<Init, value_type>, "tessel::inclusive_scan: init must convert to dst's value type");
+  ScopedRegion region(function);
+  scan_views<Exec, Src, Dst, Op, value_type>(function, exec, src, dst, op, nullptr, options, tuning);
+  if (dst.size() == 0) return;
+  const int dim = checked_dim<Src>(function, options.dim);
+  visit_slices(dst, slice_numbering(dst, dim), [&](const auto& slices) {
+    using Slices = std::decay_t<decltype(slices)>;
+    Kokkos::parallel_for("tessel::inclusive_scan::init", range_policy(exec, slices.count * slices.length),
+                         PrependInit<Slices, Op, value_type>{slices, op, static_cast<value_type>(init), slices.count,
+                                                             slices.length});
   });
 }
 
