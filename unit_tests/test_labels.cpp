@@ -1,6 +1,7 @@
 // Every kernel tessel launches and every allocation it makes carries a label
 // beginning with "tessel::", so that Kokkos Tools profilers name them.
 #include <test_helpers.hpp>
+#include <tools_callbacks.hpp>
 
 #include <tessel/tessel.hpp>
 
@@ -36,16 +37,11 @@ void expect_labelled(const char* what, Body&& body) {
   Kokkos::fence();
   kernel_names.clear();
   allocation_labels.clear();
-  Kokkos::Tools::Experimental::set_begin_parallel_for_callback(record_kernel);
-  Kokkos::Tools::Experimental::set_begin_parallel_reduce_callback(record_kernel);
-  Kokkos::Tools::Experimental::set_begin_parallel_scan_callback(record_kernel);
-  Kokkos::Tools::Experimental::set_allocate_data_callback(record_allocation);
-  body();
-  Kokkos::fence();
-  Kokkos::Tools::Experimental::set_begin_parallel_for_callback(nullptr);
-  Kokkos::Tools::Experimental::set_begin_parallel_reduce_callback(nullptr);
-  Kokkos::Tools::Experimental::set_begin_parallel_scan_callback(nullptr);
-  Kokkos::Tools::Experimental::set_allocate_data_callback(nullptr);
+  {
+    const tessel_test::ScopedToolsCallbacks recording(record_kernel, record_allocation);
+    body();
+    Kokkos::fence();
+  }
   bool any_tessel_kernel = false;
   for (const auto& name : kernel_names) {
     // Kokkos' own kernels (view initialisation, deep_copy) carry its prefix.

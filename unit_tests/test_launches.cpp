@@ -2,8 +2,9 @@
 // Every call launches a number of kernels that depends on the passes its
 // lengths need, never on how many slices or segments there are: each shape is
 // called with few and with many slices of the same length, and the two counts
-// must match. TESSEL_PRINT_LAUNCHES=1 prints the table docs/launches.md holds.
+// must match. TESSEL_PRINT_LAUNCHES=1 prints the table of docs/launches.md.
 #include <test_helpers.hpp>
+#include <tools_callbacks.hpp>
 
 #include <tessel/tessel.hpp>
 
@@ -34,14 +35,11 @@ Launches launches_of(const std::function<void()>& body) {
   body();
   Kokkos::fence();
   tessel_launches = all_launches = 0;
-  Kokkos::Tools::Experimental::set_begin_parallel_for_callback(count_launch);
-  Kokkos::Tools::Experimental::set_begin_parallel_reduce_callback(count_launch);
-  Kokkos::Tools::Experimental::set_begin_parallel_scan_callback(count_launch);
-  body();
-  Kokkos::fence();
-  Kokkos::Tools::Experimental::set_begin_parallel_for_callback(nullptr);
-  Kokkos::Tools::Experimental::set_begin_parallel_reduce_callback(nullptr);
-  Kokkos::Tools::Experimental::set_begin_parallel_scan_callback(nullptr);
+  {
+    const tessel_test::ScopedToolsCallbacks counting(count_launch);
+    body();
+    Kokkos::fence();
+  }
   return {tessel_launches, all_launches};
 }
 
@@ -131,11 +129,15 @@ TEST(Launches, ScansDoNotGrowWithSlices) {
   }
 }
 
+struct Positive {
+  KOKKOS_INLINE_FUNCTION bool operator()(float x) const { return x > 0; }
+};
+
 TEST(Launches, CompactionsDoNotGrowWithLength) {
   for (int n : {1000, 1 << 20}) {
     const Column column("tessel_test::column", n), out("tessel_test::out", n);
     fill(column, 5);
-    const auto positive = KOKKOS_LAMBDA(float x) { return x > 0; };
+    const Positive positive;
     record("findall", "whole, " + std::to_string(n), launches_of([&] { tessel::findall(Space(), column, positive); }),
            launches_of([&] { tessel::findall(Space(), column, positive); }));
     record("copy_if", "whole, " + std::to_string(n),

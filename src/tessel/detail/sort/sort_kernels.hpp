@@ -9,6 +9,7 @@
 //    of the two inputs by merge path (the same work whatever the data);
 //  - BitonicStepKernel: one compare-exchange step of a bitonic merge whose
 //    distance is longer than a tile, in global memory.
+
 // `Places` (sort_places.hpp) says which slice and piece each team works on.
 
 #include <tessel/detail/sort/sort_places.hpp>
