@@ -148,14 +148,14 @@ TEST(Launches, CompactionsDoNotGrowWithLength) {
 
 TEST(Launches, SortsDoNotGrowWithSlices) {
   for (const auto& [name, algorithm] : algorithms()) {
-    for (int length : {37, 3000, 100000}) {
-      const int few = length > 50000 ? 2 : 4, many = length > 50000 ? 8 : 64;
+    for (int length : {37, 3000, 40000}) {
+      const int few = length > 10000 ? 2 : 4, many = length > 10000 ? 6 : 64;
       along_dims(
           "sort, " + name,
           [&, algorithm = algorithm](const Matrix& m, int dim) { tessel::sort(Space(), m, sort_options(algorithm, dim)); },
           length, few, many);
     }
-    for (int n : {1000, 1 << 20}) {
+    for (int n : {1000, 1 << 19}) {
       const Column column("tessel_test::column", n);
       const auto call = [&, algorithm = algorithm] {
         fill(column, 11);
@@ -185,8 +185,8 @@ Launches segmented(const tessel::SortAlgorithm& algorithm, int rows, int length)
 
 TEST(Launches, SegmentedSortsDoNotGrowWithSegments) {
   for (const auto& [name, algorithm] : algorithms()) {
-    for (int length : {5, 300, 20000, 300000}) {
-      const int few = length > 100000 ? 2 : 4, many = length > 100000 ? 6 : 32;
+    for (int length : {5, 300, 20000, 150000}) {
+      const int few = length > 100000 ? 2 : 4, many = length > 100000 ? 4 : 16;
       record("segmented_sort_by_key, " + name, "rows of " + std::to_string(length), segmented(algorithm, few, length),
              segmented(algorithm, many, length));
     }
