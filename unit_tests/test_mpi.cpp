@@ -399,6 +399,76 @@ TEST(Mpi, BadArgumentsThrowOnEveryRank) {
                          "input written by a rejected call");
 }
 
+// Every function takes its family's options and a tuning (the sorts also a
+// workspace and CommOptions), as values and as braced lists, and a bad
+// option on one rank throws on every rank.
+TEST(Mpi, OptionsTuningWorkspaceAndCommOptions) {
+  const std::size_t n = local_size(4000);
+  const auto input = random_values<std::int64_t>(n, 31 + rank_of(), -1000, 1000);
+  const auto all = gather_all(input);
+  const std::size_t offset = elements_below(n);
+  tessel::TuningParameters tuning = tessel::Tuning<Space>{};
+  tuning.team_size = 3;
+  tuning.merge.runs_per_thread = 2;
+  tuning.merge.items_per_thread = 2;
+  Kokkos::View<std::int64_t*, Memory> src("tessel_test::mpi::src", n), dst("tessel_test::mpi::dst", n);
+  from_vector(src, input);
+
+  std::vector<std::int64_t> expected(all.size());
+  std::inclusive_scan(all.begin(), all.end(), expected.begin());
+  tessel::ScanOptions tiles;
+  tiles.block_size = 3;
+  tiles.items_per_thread = 2;
+  tessel::mpi::inclusive_scan(MPI_COMM_WORLD, Space(), src, dst, tessel::Plus{}, tiles, tuning);
+  auto got = to_vector(dst);
+  std::int64_t bad = 0;
+  for (std::size_t i = 0; i < n; ++i) bad += got[i] != expected[offset + i];
+  expect_all_ranks_match(bad, "inclusive_scan with options and tuning");
+
+  std::exclusive_scan(all.begin(), all.end(), expected.begin(), std::int64_t(7));
+  tessel::mpi::exclusive_scan(MPI_COMM_WORLD, Space(), src, dst, tessel::Plus{}, std::int64_t(7), {-1, 2, 3});
+  got = to_vector(dst);
+  bad = 0;
+  for (std::size_t i = 0; i < n; ++i) bad += got[i] != expected[offset + i];
+  expect_all_ranks_match(bad, "exclusive_scan with braced options");
+
+  Kokkos::View<std::int32_t*, Memory> small("tessel_test::mpi::small", n);
+  std::vector<std::int32_t> narrow(input.begin(), input.end());
+  from_vector(small, narrow);
+  std::vector<std::int64_t> multiples;
+  for (std::size_t i = 0; i < all.size(); ++i)
+    if (all[i] % 3 == 0) multiples.push_back(static_cast<std::int64_t>(i));
+  const auto indices = tessel::mpi::findall(MPI_COMM_WORLD, Space(), small, MultipleOfThree{}, {2, 3}, tuning);
+  EXPECT_EQ(gather_all(to_vector(indices)), multiples);
+
+  tessel::SortOptions options;
+  options.algorithm = tessel::MergeSort{};
+  options.order = tessel::Order::descending;
+  tessel::SortWorkspace<Memory> workspace;
+  const auto part = tessel::mpi::sort(MPI_COMM_WORLD, Space(), src, options, workspace, tuning, tessel::mpi::CommOptions{});
+  EXPECT_GT(workspace.size(), 0u) << "the local sorts did not take the workspace";
+  const auto sorted = gather_all(to_vector(part));
+  auto reference = all;
+  std::sort(reference.begin(), reference.end(), std::greater<>());
+  EXPECT_EQ(sorted, reference);
+  const auto pairs = tessel::mpi::sort_by_key(MPI_COMM_WORLD, Space(), src, dst, {-1, tessel::Order::ascending,
+                                                                                  tessel::RadixSort{}}, tuning);
+  std::sort(reference.begin(), reference.end());
+  EXPECT_EQ(gather_all(to_vector(pairs.first)), reference);
+
+  // A negative block size on the last rank only.
+  const bool wrong = rank_of() == size_of() - 1;
+  tiles.block_size = wrong ? -1 : 0;
+  expect_every_rank_throws<std::invalid_argument>(
+      [&] { tessel::mpi::inclusive_scan(MPI_COMM_WORLD, Space(), src, dst, tessel::Plus{}, tiles); }, "block_size",
+      wrong);
+  expect_every_rank_throws<std::invalid_argument>(
+      [&] {
+        tessel::mpi::findall(MPI_COMM_WORLD, Space(), small, MultipleOfThree{}, {wrong ? -2 : 0, 0});
+      },
+      "block_size", wrong);
+}
+
 TEST(Mpi, NullCommunicatorThrows) {
   Kokkos::View<std::int32_t*, Memory> view("tessel_test::mpi::view", 10);
   EXPECT_THROW(tessel::mpi::inclusive_scan(MPI_COMM_NULL, Space(), view, view, tessel::Plus{}), std::invalid_argument);

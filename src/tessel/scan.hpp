@@ -2,7 +2,12 @@
 #define TESSEL_SCAN_HPP
 
 // Inclusive and exclusive scans of whole rank-1 views and along any dim of
-// rank 1-3 views, with any associative operator.
+// rank 1-3 views, with any associative operator. After the operator (and
+// init), ([options], [tuning]), each may be left out. Allocations: none
+// where every slice fits one team's tile; slices split among teams allocate
+// per call their chunks' carries ("tessel::scan::chunk_aggregates", or
+// "chunk_counter" and "chunk_status" with look-back, or "block_totals" and
+// "block_tickets" for whole scans on threaded CPUs), a few words per chunk.
 
 #include <tessel/detail/scan/scan_views.hpp>
 #include <tessel/operators.hpp>
@@ -30,6 +35,13 @@ void inclusive_scan(const Exec& exec, const Src& src, const Dst& dst, Op op,
   inclusive_scan(exec, src, dst, op, options, detail::default_scan_tuning(exec));
 }
 
+// A tuning without options (a template, so that a braced list is only ever
+// the options).
+template <class Exec, class Src, class Dst, class Op, class Tuned, class = detail::tuning_argument_t<Tuned>>
+void inclusive_scan(const Exec& exec, const Src& src, const Dst& dst, Op op, const Tuned& tuning) {
+  inclusive_scan(exec, src, dst, op, ScanOptions{}, tuning);
+}
+
 // For every slice along options.dim: dst = init∘x0, init∘x0∘x1, ... (as
 // Kokkos' std algorithms' and std::inclusive_scan's `init`). One pass more
 // than the scan without init.
@@ -45,6 +57,12 @@ void inclusive_scan(const Exec& exec, const Src& src, const Dst& dst, Op op, T i
   inclusive_scan(exec, src, dst, op, init, options, detail::default_scan_tuning(exec));
 }
 
+template <class Exec, class Src, class Dst, class Op, class T, class Tuned, class = detail::not_scan_options_t<T>,
+          class = detail::tuning_argument_t<Tuned>>
+void inclusive_scan(const Exec& exec, const Src& src, const Dst& dst, Op op, T init, const Tuned& tuning) {
+  inclusive_scan(exec, src, dst, op, init, ScanOptions{}, tuning);
+}
+
 // For every slice along options.dim: dst = init, init∘x0, init∘x0∘x1, ...
 template <class Exec, class Src, class Dst, class Op, class T>
 void exclusive_scan(const Exec& exec, const Src& src, const Dst& dst, Op op, T init,
@@ -56,6 +74,11 @@ template <class Exec, class Src, class Dst, class Op, class T>
 void exclusive_scan(const Exec& exec, const Src& src, const Dst& dst, Op op, T init,
                     const ScanOptions& options = {}) {
   exclusive_scan(exec, src, dst, op, init, options, detail::default_scan_tuning(exec));
+}
+
+template <class Exec, class Src, class Dst, class Op, class T, class Tuned, class = detail::tuning_argument_t<Tuned>>
+void exclusive_scan(const Exec& exec, const Src& src, const Dst& dst, Op op, T init, const Tuned& tuning) {
+  exclusive_scan(exec, src, dst, op, init, ScanOptions{}, tuning);
 }
 
 }  // namespace tessel

@@ -18,73 +18,51 @@
 namespace tessel {
 
 // Sorts every segment [offsets(s), offsets(s+1)) of keys, in place. Keys:
-// integers, float and double in the total order of tessel::sort, or any
-// trivially copyable type with a `less` (not with RadixSort). Workspace: for
-// segments longer than one tile, two buffers of records as long as the
-// longest segment of each team that runs at once (one team per thread on
-// CPUs: twice the longest segment on one thread), or what tessel::sort
-// needs for a segment long enough to be split among teams.
-template <class Exec, class Offsets, class Keys>
-void segmented_sort(const Exec& exec, const Offsets& offsets, const Keys& keys, const SortOptions& options = {}) {
-  detail::segmented_sort_views("tessel::segmented_sort", exec, offsets, keys, detail::NoValues{},
-                               detail::UseDefaultOrder{}, false, options, static_cast<detail::NoWorkspace*>(nullptr),
-                               Tuning<Exec>{});
-}
-
-template <class Exec, class Offsets, class Keys, class MemorySpace>
-void segmented_sort(const Exec& exec, const Offsets& offsets, const Keys& keys, const SortOptions& options,
-                    SortWorkspace<MemorySpace>& workspace) {
-  detail::static_check_workspace<Exec, MemorySpace>();
-  detail::segmented_sort_views("tessel::segmented_sort", exec, offsets, keys, detail::NoValues{},
-                               detail::UseDefaultOrder{}, false, options, &workspace, Tuning<Exec>{});
-}
-
-// With `less`, a strict weak order callable on the device.
-template <class Exec, class Offsets, class Keys, class Less>
-void segmented_sort(const Exec& exec, const Offsets& offsets, const Keys& keys, Less less,
-                    const SortOptions& options = {}) {
-  detail::segmented_sort_views("tessel::segmented_sort", exec, offsets, keys, detail::NoValues{}, less, true,
-                               options, static_cast<detail::NoWorkspace*>(nullptr), Tuning<Exec>{});
-}
-
-template <class Exec, class Offsets, class Keys>
-void segmented_sort(const Exec& exec, const Offsets& offsets, const Keys& keys, const SortOptions& options,
-                    const TuningParameters& tuning) {
-  detail::segmented_sort_views("tessel::segmented_sort", exec, offsets, keys, detail::NoValues{},
-                               detail::UseDefaultOrder{}, false, options, static_cast<detail::NoWorkspace*>(nullptr),
-                               tuning);
+// as tessel::sort's; after the views, ([less], [options], [workspace],
+// [tuning]) as every sort takes them (tessel/sort.hpp). Workspace: two
+// buffers of records for the segments longer than a tile, or what
+// tessel::sort needs for one long enough to be split among teams. Besides,
+// every call allocates a byte per segment, the lists of medium and long
+// segments and, with long segments, their bounds and a host copy of them.
+template <class Exec, class Offsets, class Keys, class... Args>
+void segmented_sort(const Exec& exec, const Offsets& offsets, const Keys& keys, Args&&... args) {
+  detail::segmented_sort_call("tessel::segmented_sort", exec, offsets, keys, detail::NoValues{}, args...);
 }
 
 // Sorts every segment of keys and permutes values (same extent) with it.
-template <class Exec, class Offsets, class Keys, class Values>
+template <class Exec, class Offsets, class Keys, class Values, class... Args>
 void segmented_sort_by_key(const Exec& exec, const Offsets& offsets, const Keys& keys, const Values& values,
-                           const SortOptions& options = {}) {
-  detail::segmented_sort_views("tessel::segmented_sort_by_key", exec, offsets, keys, values,
-                               detail::UseDefaultOrder{}, false, options, static_cast<detail::NoWorkspace*>(nullptr),
-                               Tuning<Exec>{});
+                           Args&&... args) {
+  detail::segmented_sort_call("tessel::segmented_sort_by_key", exec, offsets, keys, values, args...);
 }
 
-template <class Exec, class Offsets, class Keys, class Values, class MemorySpace>
-void segmented_sort_by_key(const Exec& exec, const Offsets& offsets, const Keys& keys, const Values& values,
-                           const SortOptions& options, SortWorkspace<MemorySpace>& workspace) {
-  detail::static_check_workspace<Exec, MemorySpace>();
-  detail::segmented_sort_views("tessel::segmented_sort_by_key", exec, offsets, keys, values,
-                               detail::UseDefaultOrder{}, false, options, &workspace, Tuning<Exec>{});
+// The same with the options as a braced list.
+template <class Exec, class Offsets, class Keys, class... Args>
+void segmented_sort(const Exec& exec, const Offsets& offsets, const Keys& keys, const SortOptions& options,
+                    Args&&... args) {
+  detail::segmented_sort_call("tessel::segmented_sort", exec, offsets, keys, detail::NoValues{}, options, args...);
 }
 
-template <class Exec, class Offsets, class Keys, class Values, class Less>
-void segmented_sort_by_key(const Exec& exec, const Offsets& offsets, const Keys& keys, const Values& values,
-                           Less less, const SortOptions& options = {}) {
-  detail::segmented_sort_views("tessel::segmented_sort_by_key", exec, offsets, keys, values, less, true, options,
-                               static_cast<detail::NoWorkspace*>(nullptr), Tuning<Exec>{});
+template <class Exec, class Offsets, class Keys, class Less, class... Args,
+          detail::callable_argument_t<SortOptions, Less> = 0>
+void segmented_sort(const Exec& exec, const Offsets& offsets, const Keys& keys, Less less,
+                    const SortOptions& options, Args&&... args) {
+  detail::segmented_sort_call("tessel::segmented_sort", exec, offsets, keys, detail::NoValues{}, less, options,
+                              args...);
 }
 
-template <class Exec, class Offsets, class Keys, class Values>
+template <class Exec, class Offsets, class Keys, class Values, class... Args>
 void segmented_sort_by_key(const Exec& exec, const Offsets& offsets, const Keys& keys, const Values& values,
-                           const SortOptions& options, const TuningParameters& tuning) {
-  detail::segmented_sort_views("tessel::segmented_sort_by_key", exec, offsets, keys, values,
-                               detail::UseDefaultOrder{}, false, options, static_cast<detail::NoWorkspace*>(nullptr),
-                               tuning);
+                           const SortOptions& options, Args&&... args) {
+  detail::segmented_sort_call("tessel::segmented_sort_by_key", exec, offsets, keys, values, options, args...);
+}
+
+template <class Exec, class Offsets, class Keys, class Values, class Less, class... Args,
+          detail::callable_argument_t<SortOptions, Less> = 0>
+void segmented_sort_by_key(const Exec& exec, const Offsets& offsets, const Keys& keys, const Values& values,
+                           Less less, const SortOptions& options, Args&&... args) {
+  detail::segmented_sort_call("tessel::segmented_sort_by_key", exec, offsets, keys, values, less, options,
+                              args...);
 }
 
 }  // namespace tessel

@@ -19,6 +19,7 @@ namespace tessel {
 template <class MemorySpace = Kokkos::DefaultExecutionSpace::memory_space>
 class SortWorkspace {
  public:
+  using memory_space = MemorySpace;
   SortWorkspace() = default;
   explicit SortWorkspace(std::size_t bytes) { reserve(bytes); }
   // Grows the workspace to at least `bytes` (its contents are not kept).

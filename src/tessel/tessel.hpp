@@ -4,6 +4,7 @@
 // Everything tessel offers except the MPI component (tessel/mpi.hpp).
 
 #include <tessel/findall.hpp>
+#include <tessel/findall_options.hpp>
 #include <tessel/operators.hpp>
 #include <tessel/scan.hpp>
 #include <tessel/segmented_sort.hpp>

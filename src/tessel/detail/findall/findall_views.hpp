@@ -3,8 +3,11 @@
 
 // The checked entries behind findall, count_if and copy_if.
 
+#include <tessel/detail/core/arguments.hpp>
 #include <tessel/detail/core/checks.hpp>
 #include <tessel/detail/findall/findall_impl.hpp>
+#include <tessel/detail/scan/scan_views.hpp>
+#include <tessel/findall_options.hpp>
 #include <tessel/tuning.hpp>
 
 namespace tessel {
@@ -61,6 +64,51 @@ std::int64_t copy_if_with(const Exec& exec, const Src& src, const Dst& dst, Pred
       return ValueWriter<decltype(from), decltype(to)>{from, to};
     });
   });
+}
+
+// The public calls' tails: ([pred], [options], [tuning]); the options
+// applied to the tuning as a scan's are.
+template <class Exec, class... Args>
+auto findall_arguments(Args&... args) {
+  return arguments<Exec, FindallOptions, NonZero, false>(args...);
+}
+
+template <class Exec, class Parsed>
+TuningParameters findall_tuning(const char* function, const Parsed& parsed) {
+  const FindallOptions options = parsed.options();
+  ScanOptions tiles;
+  tiles.block_size = options.block_size;
+  tiles.items_per_thread = options.items_per_thread;
+  return tuned_for_scan<Exec>(function, parsed.tuning(), tiles);
+}
+
+// findall(exec, view, [pred], [options], [tuning]): without a pred, view is a mask.
+template <class Exec, class View, class... Args>
+Kokkos::View<std::int64_t*, typename View::memory_space> findall_call(const Exec& exec, const View& view,
+                                                                       Args&... args) {
+  const auto parsed = findall_arguments<Exec>(args...);
+  const TuningParameters tuning = findall_tuning<Exec>("tessel::findall", parsed);
+  if constexpr (std::decay_t<decltype(parsed)>::has_callable)
+    return findall_with("tessel::findall", exec, view, parsed.callable(), false, tuning);
+  else
+    return findall_mask_with(exec, view, tuning);
+}
+
+template <class Exec, class View, class Pred, class... Args>
+std::int64_t count_if_call(const Exec& exec, const View& view, const Pred& pred, Args&... args) {
+  const auto parsed = findall_arguments<Exec>(args...);
+  static_assert(!std::decay_t<decltype(parsed)>::has_callable,
+                "tessel::count_if takes (exec, view, pred, [options], [tuning])");
+  static_check_rank1<Exec, View>();
+  return count_selected("tessel::count_if", exec, view, pred, findall_tuning<Exec>("tessel::count_if", parsed));
+}
+
+template <class Exec, class Src, class Dst, class Pred, class... Args>
+std::int64_t copy_if_call(const Exec& exec, const Src& src, const Dst& dst, const Pred& pred, Args&... args) {
+  const auto parsed = findall_arguments<Exec>(args...);
+  static_assert(!std::decay_t<decltype(parsed)>::has_callable,
+                "tessel::copy_if takes (exec, src, dst, pred, [options], [tuning])");
+  return copy_if_with(exec, src, dst, pred, findall_tuning<Exec>("tessel::copy_if", parsed));
 }
 
 }  // namespace detail

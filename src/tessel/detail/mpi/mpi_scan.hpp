@@ -112,14 +112,24 @@ void check_scan_views(const char* function, const Src& src, const Dst& dst) {
   check_no_partial_overlap(function, "src", src, "dst", dst);
 }
 
+// Checks the views and the options (on every rank, before anything moves).
+template <class Exec, class Src, class Dst>
+void check_scan_arguments(const char* function, const Src& src, const Dst& dst, const ScanOptions& options,
+                          const TuningParameters& tuning) {
+  check_scan_views<Exec>(function, src, dst);
+  checked_dim<Src>(function, options.dim);
+  tuned_for_scan<Exec>(function, tuning, options);
+}
+
 template <class Exec, class Src, class Dst, class Op>
-void inclusive_scan(MPI_Comm comm, const Exec& exec, const Src& src, const Dst& dst, Op op) {
+void inclusive_scan(MPI_Comm comm, const Exec& exec, const Src& src, const Dst& dst, Op op, const ScanOptions& options,
+                    const TuningParameters& tuning) {
   constexpr const char* function = "tessel::mpi::inclusive_scan";
   using T = typename Dst::non_const_value_type;
   const Communicator c = communicator(function, comm);
   agree(function, c, scan_fingerprint<Exec, Src, Dst>(function),
-        [&] { check_scan_views<Exec>(function, src, dst); });
-  scan_views<Exec, Src, Dst, Op, T>(function, exec, src, dst, op, nullptr, ScanOptions{}, default_scan_tuning(exec));
+        [&] { check_scan_arguments<Exec>(function, src, dst, options, tuning); });
+  scan_views<Exec, Src, Dst, Op, T>(function, exec, src, dst, op, nullptr, options, tuning);
   Kokkos::View<T, typename Exec::memory_space> prefix(
       Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("tessel::mpi::scan::prefix")));
   if (!lower_prefix(function, c, exec, dst, op, static_cast<const T*>(nullptr), prefix)) return;
@@ -131,16 +141,16 @@ void inclusive_scan(MPI_Comm comm, const Exec& exec, const Src& src, const Dst& 
 // without a neutral element); dst then takes the prefix and the shifted scan,
 // so src and dst may be the same view.
 template <class Exec, class Src, class Dst, class Op, class Init>
-void exclusive_scan(MPI_Comm comm, const Exec& exec, const Src& src, const Dst& dst, Op op, const Init& init) {
+void exclusive_scan(MPI_Comm comm, const Exec& exec, const Src& src, const Dst& dst, Op op, const Init& init,
+                    const ScanOptions& options, const TuningParameters& tuning) {
   constexpr const char* function = "tessel::mpi::exclusive_scan";
   using T = typename Dst::non_const_value_type;
   const Communicator c = communicator(function, comm);
   agree(function, c, scan_fingerprint<Exec, Src, Dst>(function),
-        [&] { check_scan_views<Exec>(function, src, dst); });
+        [&] { check_scan_arguments<Exec>(function, src, dst, options, tuning); });
   const index_type n = static_cast<index_type>(dst.extent(0));
   const auto local = allocate<T>(exec, "tessel::mpi::exclusive_scan::local", n);
-  scan_views<Exec, Src, decltype(local), Op, T>(function, exec, src, local, op, nullptr, ScanOptions{},
-                                                  default_scan_tuning(exec));
+  scan_views<Exec, Src, decltype(local), Op, T>(function, exec, src, local, op, nullptr, options, tuning);
   Kokkos::View<T, typename Exec::memory_space> prefix(
       Kokkos::view_alloc(Kokkos::WithoutInitializing, std::string("tessel::mpi::scan::prefix")));
   const T start = static_cast<T>(init);

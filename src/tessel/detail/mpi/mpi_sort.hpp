@@ -141,14 +141,14 @@ struct Records {
   }
   index_type size() const { return static_cast<index_type>(keys.extent(0)); }
 
-  template <class Exec>
-  void sort(const Exec& exec, const SortOptions& options) const {
+  template <class Exec, class Workspace>
+  void sort(const Exec& exec, const SortOptions& options, Workspace* workspace, const TuningParameters& tuning) const {
     const auto carried = [&] {
       if constexpr (has_values) return values;
       else return NoValues{};
     }();
     sort_views(has_values ? "tessel::mpi::sort_by_key" : "tessel::mpi::sort", exec, keys, carried, NoValues{},
-               UseDefaultOrder{}, false, options, static_cast<NoWorkspace*>(nullptr), Tuning<Exec>{});
+               UseDefaultOrder{}, false, options, workspace, tuning);
   }
 
   // Sends send_counts[q] records to rank q; what arrives goes into
@@ -262,9 +262,10 @@ typename View::non_const_type allocate_result(const std::string& label, index_ty
 }
 
 // The rank's part of the sorted sequence, as views of the argument types.
-template <class Exec, class Keys, class Values>
+template <class Exec, class Keys, class Values, class Workspace>
 auto sample_sort(const char* function, MPI_Comm comm, const Exec& exec, const Keys& keys, const Values& values,
-                 const SortOptions& options, bool device_aware) {
+                 const SortOptions& options, Workspace* workspace, const TuningParameters& tuning,
+                 bool device_aware) {
   using Key = typename Keys::non_const_value_type;
   constexpr bool has_values = !std::is_same_v<Values, NoValues>;
   using Value = typename carried<Values>::type;
@@ -296,13 +297,13 @@ auto sample_sort(const char* function, MPI_Comm comm, const Exec& exec, const Ke
     local = Local::allocate(exec, n);
     Kokkos::deep_copy(exec, local.keys, keys);
     if constexpr (has_values) Kokkos::deep_copy(exec, local.values, values);
-    local.sort(exec, options);
+    local.sort(exec, options, workspace, tuning);
   });
   const auto order = key_order<Key>(UseDefaultOrder{}, options.order == Order::descending);
   const Local bucketed = local.exchange_with(function, c, exec, bucket_counts(function, c, exec, local.keys, order),
                                              device_aware, [&](index_type m) { return Local::allocate(exec, m); });
   local = Local{};  // frees the first copy before the next exchange
-  bucketed.sort(exec, options);
+  bucketed.sort(exec, options, workspace, tuning);
 
   // The rebalancing exchange writes straight into the views returned.
   const std::vector<std::int64_t> sizes = allgather(function, c, std::int64_t(bucketed.size()));

@@ -53,7 +53,11 @@ TuningParameters default_scan_tuning(const Exec& exec) {
 // Whether an argument may be an inclusive scan's `init` (not its options).
 template <class T>
 using not_scan_options_t = std::enable_if_t<!std::is_same_v<std::decay_t<T>, ScanOptions> &&
-                                            !std::is_same_v<std::decay_t<T>, TuningParameters>>;
+                                            !std::is_base_of_v<TuningParameters, std::decay_t<T>>>;
+
+// Whether an argument is a tuning (Tuning<Exec> or any TuningParameters).
+template <class T>
+using tuning_argument_t = std::enable_if_t<std::is_base_of_v<TuningParameters, std::decay_t<T>>>;
 
 // `init` is null for inclusive scans.
 template <class Exec, class Src, class Dst, class Op, class Init>

@@ -56,6 +56,14 @@ void segmented_sort_views(const char* function, const Exec& exec, const Offsets&
   }
 }
 
+template <class Exec, class Offsets, class Keys, class Values, class... Args>
+void segmented_sort_call(const char* function, const Exec& exec, const Offsets& offsets, const Keys& keys,
+                         const Values& values, Args&... args) {
+  const auto parsed = sort_arguments<Exec>(args...);
+  segmented_sort_views(function, exec, offsets, keys, values, parsed.callable(), parsed.has_callable,
+                       parsed.options(), parsed.workspace(), parsed.tuning());
+}
+
 }  // namespace detail
 
 }  // namespace tessel

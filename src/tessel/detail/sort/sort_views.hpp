@@ -3,9 +3,13 @@
 
 // The one checked entry behind sort, sort_by_key and sortperm.
 
+#include <tessel/detail/core/arguments.hpp>
 #include <tessel/detail/sort/sort_dispatch.hpp>
 #include <tessel/sort_options.hpp>
 #include <tessel/tuning.hpp>
+
+#include <algorithm>
+#include <optional>
 
 namespace tessel {
 
@@ -35,11 +39,13 @@ struct carried_value<NoValues> {
 };
 
 // The one implementation behind sort, sort_by_key and sortperm. Values is a
-// view or NoValues; Perm a view (sortperm) or NoValues.
+// view or NoValues; Perm a view (sortperm) or NoValues. With `bytes_needed`,
+// checks the arguments and stores the workspace bytes the call needs instead
+// of sorting (sort_workspace_bytes).
 template <class Exec, class Keys, class Values, class Perm, class Less, class Workspace>
 void sort_views(const char* function, const Exec& exec, const Keys& keys, const Values& values, const Perm& perm,
                 const Less& less, bool has_less, const SortOptions& options, Workspace* workspace,
-                TuningParameters tuning) {
+                TuningParameters tuning, std::size_t* bytes_needed = nullptr) {
   constexpr bool by_key = !std::is_same_v<Values, NoValues>;
   constexpr bool permutation = !std::is_same_v<Perm, NoValues>;
   static_check_view<Exec, Keys>();
@@ -83,7 +89,9 @@ void sort_views(const char* function, const Exec& exec, const Keys& keys, const 
   // workspace.
   tuning = sort_launch_tuning(exec, tuning);
   const auto order = key_order<Key>(less, options.order == Order::descending);
-  ScopedRegion region(function);
+  if (bytes_needed) *bytes_needed = 0;
+  std::optional<ScopedRegion> region;
+  if (!bytes_needed) region.emplace(function);
 
   // values and perm follow the keys' numbering of the slices.
   const SliceNumbering numbering = slice_numbering(keys, dim);
@@ -92,6 +100,10 @@ void sort_views(const char* function, const Exec& exec, const Keys& keys, const 
     using Target = std::decay_t<decltype(target)>;
     const std::size_t bytes =
         sort_workspace_bytes<Source, Target>(count, length, kind, in_place, tuning, radix_units(exec, tuning));
+    if (bytes_needed) {
+      *bytes_needed = std::max(*bytes_needed, bytes);
+      return;
+    }
     with_workspace(exec, bytes, workspace, [&](unsigned char* space) {
       run_sort(function, exec, count, length, kind, source, target, in_place, order, tuning, space);
     });
@@ -113,16 +125,50 @@ void sort_views(const char* function, const Exec& exec, const Keys& keys, const 
   }
 }
 
-// Stands for "no workspace given": a temporary one is allocated.
-struct NoWorkspace {
-  void reserve(std::size_t) {}
-  unsigned char* data() const { return nullptr; }
-};
+// The public sorts' tails: ([less], [options], [workspace], [tuning]).
+template <class Exec, class... Args>
+auto sort_arguments(Args&... args) {
+  return arguments<Exec, SortOptions, UseDefaultOrder, true>(args...);
+}
 
-template <class Exec, class MemorySpace>
-constexpr void static_check_workspace() {
-  static_assert(Kokkos::SpaceAccessibility<Exec, MemorySpace>::accessible,
-                "tessel sorts: the execution space cannot access the workspace's memory space");
+// sort, sort_by_key and sortperm of their parsed tail.
+template <class Exec, class Keys, class Values, class Perm, class... Args>
+void sort_call(const char* function, const Exec& exec, const Keys& keys, const Values& values, const Perm& perm,
+               Args&... args) {
+  const auto parsed = sort_arguments<Exec>(args...);
+  sort_views(function, exec, keys, values, perm, parsed.callable(), parsed.has_callable, parsed.options(),
+             parsed.workspace(), parsed.tuning());
+}
+
+// sort_workspace_bytes and sortperm_workspace_bytes of their parsed tail.
+template <class Exec, class Keys, class Values, class Perm, class... Args>
+std::size_t sort_bytes_of(const char* function, const Exec& exec, const Keys& keys, const Values& values,
+                          const Perm& perm, Args&... args) {
+  const auto parsed = arguments<Exec, SortOptions, UseDefaultOrder, false>(args...);
+  std::size_t bytes = 0;
+  sort_views(function, exec, keys, values, perm, parsed.callable(), parsed.has_callable, parsed.options(),
+             static_cast<NoWorkspace*>(nullptr), parsed.tuning(), &bytes);
+  return bytes;
+}
+
+// A view first after the keys is sort_by_key's values.
+template <class Exec, class Keys>
+std::size_t sort_bytes_call(const char* function, const Exec& exec, const Keys& keys) {
+  return sort_bytes_of(function, exec, keys, NoValues{}, NoValues{});
+}
+
+template <class Exec, class Keys, class First, class... Rest>
+std::size_t sort_bytes_call(const char* function, const Exec& exec, const Keys& keys, First& first, Rest&... rest) {
+  if constexpr (Kokkos::is_view<std::remove_cv_t<First>>::value)
+    return sort_bytes_of(function, exec, keys, first, NoValues{}, rest...);
+  else
+    return sort_bytes_of(function, exec, keys, NoValues{}, NoValues{}, first, rest...);
+}
+
+template <class Exec, class Perm, class Keys, class... Args>
+std::size_t sortperm_bytes_call(const char* function, const Exec& exec, const Perm& perm, const Keys& keys,
+                                Args&... args) {
+  return sort_bytes_of(function, exec, keys, NoValues{}, perm, args...);
 }
 
 }  // namespace detail
