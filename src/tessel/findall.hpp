@@ -13,8 +13,9 @@ namespace tessel {
 
 // After their views and pred, each takes ([options], [tuning]), either left
 // out: FindallOptions (the tiles; also as a braced list) and a whole
-// TuningParameters in place of Tuning<Exec>. Each allocates the counts of its
-// tiles and the result of findall; count_if and copy_if return their count
+// TuningParameters in place of Tuning<Exec>. Each allocates its tiles' counts
+// and flags ("tessel::findall::tile_counts", "flags"; findall also its result,
+// "indices") on every call; count_if and copy_if return their count
 // to the host, and findall waits for it (it sizes the result).
 
 // The positions i, in increasing order, at which pred(view(i)) holds, in a

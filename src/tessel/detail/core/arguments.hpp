@@ -60,9 +60,9 @@ constexpr bool arguments_in_order() {
 template <class Options, class Extra, ArgumentPart part, class... Args>
 constexpr std::size_t argument_index() {
   constexpr int parts[] = {int(argument_part<Options, Args, Extra>())..., -1};
-  for (std::size_t i = 0; i < sizeof...(Args); ++i)
-    if (parts[i] == part) return i;
-  return sizeof...(Args);
+  std::size_t i = 0;
+  while (parts[i] != -1 && parts[i] != part) ++i;  // (a bound check on an empty pack, nvcc warns)
+  return i;
 }
 
 // The tail parsed: its parts, defaults where left out (Tuning<Exec>, default
